@@ -1,0 +1,48 @@
+package dev.execd.api;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * A request the API refuses before it reaches a session: malformed or out-of-range input.
+ */
+final class ApiException extends RuntimeException {
+
+	private final HttpStatus status;
+
+	private final String code;
+
+	private ApiException(HttpStatus status, String code, String message) {
+		super(message, null, false, false);
+		this.status = status;
+		this.code = code;
+	}
+
+	static ApiException invalid(String message) {
+		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_request", message);
+	}
+
+	static ApiException invalidBase64(String message) {
+		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_base64", message);
+	}
+
+	static ApiException unknownKey(String key) {
+		return new ApiException(HttpStatus.BAD_REQUEST, "unknown_key", "unknown key '" + key + "'");
+	}
+
+	static ApiException unknownSignal(Object signal) {
+		return new ApiException(HttpStatus.BAD_REQUEST, "unknown_signal", "unknown signal '" + signal + "'");
+	}
+
+	static ApiException invalidConversation(String message) {
+		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_conversation_id", message);
+	}
+
+	HttpStatus status() {
+		return this.status;
+	}
+
+	String code() {
+		return this.code;
+	}
+
+}

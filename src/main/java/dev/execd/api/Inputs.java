@@ -1,0 +1,83 @@
+package dev.execd.api;
+
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import dev.execd.output.Truncation;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Checks and clamps of request values. Negative durations, sizes and offsets are refused;
+ * values the contract clamps are clamped.
+ */
+final class Inputs {
+
+	static final int MAX_WAIT_FOR_LENGTH = 1024;
+
+	static final int MAX_LABEL_LENGTH = 128;
+
+	private Inputs() {
+	}
+
+	static long clamp(@Nullable Number value, long fallback, long min, long max, String field) {
+		if (value == null) {
+			return fallback;
+		}
+		long v = value.longValue();
+		if (v < 0) {
+			throw ApiException.invalid(field + " must not be negative");
+		}
+		return Math.max(min, Math.min(max, v));
+	}
+
+	static long nonNegative(@Nullable Number value, long fallback, String field) {
+		return clamp(value, fallback, 0, Long.MAX_VALUE, field);
+	}
+
+	static @Nullable Pattern waitFor(@Nullable String regex) {
+		if (regex == null) {
+			return null;
+		}
+		if (regex.length() > MAX_WAIT_FOR_LENGTH) {
+			throw ApiException.invalid("wait_for is longer than " + MAX_WAIT_FOR_LENGTH + " characters");
+		}
+		try {
+			return Pattern.compile(regex, Pattern.MULTILINE);
+		}
+		catch (PatternSyntaxException ex) {
+			throw ApiException.invalid("wait_for is not a valid regular expression: " + ex.getDescription());
+		}
+	}
+
+	static Truncation truncation(@Nullable String value) {
+		if (value == null) {
+			return Truncation.HEAD_TAIL;
+		}
+		return switch (value) {
+			case "head_tail" -> Truncation.HEAD_TAIL;
+			case "tail" -> Truncation.TAIL;
+			case "head" -> Truncation.HEAD;
+			default -> throw ApiException.invalid("truncation must be head_tail, tail or head");
+		};
+	}
+
+	static @Nullable String label(@Nullable String value, String field) {
+		if (value != null && value.length() > MAX_LABEL_LENGTH) {
+			throw ApiException.invalid(field + " is longer than " + MAX_LABEL_LENGTH + " characters");
+		}
+		return value;
+	}
+
+	/** NUL cannot cross into a process's argv, environment or a path. */
+	static @Nullable String noNul(@Nullable String value, String field) {
+		if (value != null && value.indexOf('\0') >= 0) {
+			throw ApiException.invalid(field + " must not contain NUL characters");
+		}
+		return value;
+	}
+
+	static boolean flag(@Nullable Boolean value) {
+		return value != null && value;
+	}
+
+}

@@ -1,0 +1,147 @@
+package dev.execd.api;
+
+import java.net.URI;
+
+import dev.execd.output.OutputException;
+import dev.execd.session.SessionException;
+import dev.execd.session.SessionSnapshot;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * The one place that turns refusals into RFC 9457 problem details with the contract's
+ * {@code code}. Unexpected exceptions are logged and answered without their message.
+ */
+@RestControllerAdvice
+class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+	private static final Logger logger = LoggerFactory.getLogger(ProblemAdvice.class);
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> session(SessionException ex) {
+		HttpStatus status = switch (ex) {
+			case SessionException.NotFound e -> HttpStatus.NOT_FOUND;
+			case SessionException.Exited e -> HttpStatus.CONFLICT;
+			case SessionException.StdinClosed e -> HttpStatus.CONFLICT;
+			case SessionException.NotATty e -> HttpStatus.CONFLICT;
+			case SessionException.StdinQueueFull e -> HttpStatus.TOO_MANY_REQUESTS;
+			case SessionException.TooManySessions e -> HttpStatus.TOO_MANY_REQUESTS;
+			case SessionException.WorkdirNotFound e -> HttpStatus.UNPROCESSABLE_CONTENT;
+			case SessionException.WorkdirNotAllowed e -> HttpStatus.UNPROCESSABLE_CONTENT;
+			case SessionException.ShellNotFound e -> HttpStatus.UNPROCESSABLE_CONTENT;
+			case SessionException.CommandNotFound e -> HttpStatus.UNPROCESSABLE_CONTENT;
+			case SessionException.InvalidRequest e -> HttpStatus.BAD_REQUEST;
+			case SessionException.ShuttingDown e -> HttpStatus.SERVICE_UNAVAILABLE;
+		};
+		String code = switch (ex) {
+			case SessionException.NotFound e -> "session_not_found";
+			case SessionException.Exited e -> "session_exited";
+			case SessionException.StdinClosed e -> "stdin_closed";
+			case SessionException.NotATty e -> "not_a_tty";
+			case SessionException.StdinQueueFull e -> "stdin_queue_full";
+			case SessionException.TooManySessions e -> "too_many_sessions";
+			case SessionException.WorkdirNotFound e -> "workdir_not_found";
+			case SessionException.WorkdirNotAllowed e -> "workdir_not_allowed";
+			case SessionException.ShellNotFound e -> "shell_not_found";
+			case SessionException.CommandNotFound e -> "command_not_found";
+			case SessionException.InvalidRequest e -> "invalid_request";
+			case SessionException.ShuttingDown e -> "shutting_down";
+		};
+		return problem(status, code, ex.getMessage(), ex.session());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> output(OutputException ex) {
+		return switch (ex) {
+			case OutputException.OffsetOutOfRange e ->
+				problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range", e.getMessage(), null);
+			case OutputException.OutputUnavailable e ->
+				problem(HttpStatus.GONE, "output_unavailable", e.getMessage(), null);
+		};
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> api(ApiException ex) {
+		return problem(ex.status(), ex.code(), ex.getMessage(), null);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "parameter '" + ex.getName() + "' has the wrong type",
+				null);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unexpected(Exception ex) {
+		logger.error("Unexpected error", ex);
+		return problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", "internal error", null);
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		String detail = switch (ex.getCause()) {
+			case UnrecognizedPropertyException e -> "unknown field '" + e.getPropertyName() + "'";
+			case MismatchedInputException e when !e.getPath().isEmpty() ->
+				"field '" + e.getPath().get(e.getPath().size() - 1).getPropertyName() + "' has the wrong type";
+			case null, default -> "the body is not valid JSON of the expected shape";
+		};
+		return cast(problem(HttpStatus.BAD_REQUEST, "invalid_request", detail, null));
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
+			HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+		ProblemDetail problem = (body instanceof ProblemDetail p) ? p
+				: ProblemDetail.forStatusAndDetail(statusCode, ex.getClass().getSimpleName());
+		problem.setProperty("code", codeFor(statusCode.value()));
+		return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
+	}
+
+	/** Codes of the refusals Spring MVC makes itself (unknown route, wrong method...). */
+	static String codeFor(int status) {
+		return switch (status) {
+			case 404 -> "not_found";
+			case 405 -> "method_not_allowed";
+			case 413 -> "payload_too_large";
+			case 415 -> "unsupported_media_type";
+			case 406 -> "not_acceptable";
+			case 503 -> "service_unavailable";
+			default -> (status >= 500) ? "internal_error" : "invalid_request";
+		};
+	}
+
+	private static ResponseEntity<ProblemDetail> problem(HttpStatusCode status, String code, @Nullable String detail,
+			@Nullable SessionSnapshot session) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+		problem.setType(URI.create("https://execd.dev/problems/" + code.replace('_', '-')));
+		problem.setProperty("code", code);
+		if (session != null) {
+			problem.setProperty("session", SessionView.of(session));
+		}
+		return ResponseEntity.status(status)
+			.contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem);
+	}
+
+	@SuppressWarnings("unchecked")
+	private static ResponseEntity<Object> cast(ResponseEntity<?> entity) {
+		return (ResponseEntity<Object>) entity;
+	}
+
+}

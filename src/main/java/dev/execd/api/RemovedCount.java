@@ -1,0 +1,8 @@
+package dev.execd.api;
+
+/**
+ * What {@code DELETE /sessions} returns.
+ */
+record RemovedCount(int removed) {
+
+}

@@ -1,0 +1,215 @@
+package dev.execd.output;
+
+/**
+ * Removes terminal escape sequences from decoded text and collapses carriage-return
+ * rewrites, so that an agent sees what a person would read on the screen.
+ * <p>
+ * Stateful: a sequence split across chunks is still removed completely. Not thread-safe;
+ * use one instance per output stream.
+ * <p>
+ * C0 controls other than BEL, {@code \r} and {@code \n} (for example backspace or tab)
+ * are kept as they are: emulating a cursor would need a screen model, and keeping them
+ * leaves the agent the raw information. BEL is removed because it only rings.
+ */
+public final class AnsiStripper {
+
+	/**
+	 * Longest body of a pending sequence (OSC, DCS, CSI parameters...). A program that
+	 * never terminates one would otherwise hide all later output; past this length the
+	 * sequence is abandoned and the following characters are shown again.
+	 */
+	static final int MAX_SEQUENCE_LENGTH = 4096;
+
+	private static final char BEL = 0x07;
+
+	private static final char CAN = 0x18;
+
+	private static final char SUB = 0x1A;
+
+	private static final char ESC = 0x1B;
+
+	private static final char DEL = 0x7F;
+
+	private static final char C1_DCS = 0x90;
+
+	private static final char C1_SOS = 0x98;
+
+	private static final char C1_CSI = 0x9B;
+
+	private static final char C1_ST = 0x9C;
+
+	private static final char C1_OSC = 0x9D;
+
+	private static final char C1_PM = 0x9E;
+
+	private static final char C1_APC = 0x9F;
+
+	private State state = State.GROUND;
+
+	private int sequenceLength;
+
+	private boolean carriageReturnPending;
+
+	/**
+	 * Strips the next chunk of text.
+	 * @param chunk the chunk, continuing the previous one
+	 * @return the visible text of the chunk; a {@code \r} at its end is held back until
+	 * the next chunk shows whether it starts a {@code \r\n}
+	 */
+	public String strip(CharSequence chunk) {
+		StringBuilder out = new StringBuilder(chunk.length());
+		for (int i = 0; i < chunk.length(); i++) {
+			char c = chunk.charAt(i);
+			switch (this.state) {
+				case GROUND -> ground(c, out);
+				case ESCAPE -> escape(c, out);
+				case CSI -> csi(c, out);
+				case OSC, STRING -> string(c, out);
+			}
+		}
+		return out.toString();
+	}
+
+	/**
+	 * Forgets any pending sequence or carriage return.
+	 */
+	public void reset() {
+		this.state = State.GROUND;
+		this.sequenceLength = 0;
+		this.carriageReturnPending = false;
+	}
+
+	/**
+	 * Strips a complete text. A trailing {@code \r} is dropped: nothing follows that it
+	 * could rewind.
+	 * @param text the whole text
+	 * @return the visible text
+	 */
+	public static String stripAll(CharSequence text) {
+		// A held carriage return produces no text, so ending here is the flush.
+		return new AnsiStripper().strip(text);
+	}
+
+	private void ground(char c, StringBuilder out) {
+		switch (c) {
+			case ESC -> enter(State.ESCAPE);
+			case C1_CSI -> enter(State.CSI);
+			case C1_OSC -> enter(State.OSC);
+			case C1_DCS, C1_SOS, C1_PM, C1_APC -> enter(State.STRING);
+			case BEL, C1_ST -> {
+				// invisible, and transparent to a pending carriage return
+			}
+			case '\n' -> {
+				this.carriageReturnPending = false;
+				out.append('\n');
+			}
+			// Decided by the next visible character: a PTY turns a program's own "\r\n"
+			// into "\r\r\n", which must stay a plain newline.
+			case '\r' -> this.carriageReturnPending = true;
+			default -> {
+				rewindIfCarriageReturnPending(out);
+				out.append(c);
+			}
+		}
+	}
+
+	// Only the text of this chunk can be taken back: earlier chunks were already
+	// returned to the caller.
+	private void rewindIfCarriageReturnPending(StringBuilder out) {
+		if (this.carriageReturnPending) {
+			out.setLength(out.lastIndexOf("\n") + 1);
+			this.carriageReturnPending = false;
+		}
+	}
+
+	private void escape(char c, StringBuilder out) {
+		if (c < 0x20) {
+			controlInSequence(c, out);
+		}
+		else if (c <= 0x2F) {
+			// intermediate, as in ESC ( B (character set selection)
+			withinBound(c, out);
+		}
+		else if (this.sequenceLength == 0 && c == '[') {
+			enter(State.CSI);
+		}
+		else if (this.sequenceLength == 0 && c == ']') {
+			enter(State.OSC);
+		}
+		else if (this.sequenceLength == 0 && (c == 'P' || c == 'X' || c == '^' || c == '_')) {
+			enter(State.STRING);
+		}
+		else if (c < DEL) {
+			// final character; ESC \ (ST) ending a string sequence also lands here
+			this.state = State.GROUND;
+		}
+		else if (c > DEL) {
+			// not part of any escape sequence: abandon it and show the character
+			this.state = State.GROUND;
+			ground(c, out);
+		}
+	}
+
+	private void csi(char c, StringBuilder out) {
+		if (c < 0x20) {
+			controlInSequence(c, out);
+		}
+		else if (c <= 0x3F) {
+			// parameter or intermediate
+			withinBound(c, out);
+		}
+		else if (c < DEL) {
+			this.state = State.GROUND;
+		}
+		else if (c > DEL) {
+			this.state = State.GROUND;
+			ground(c, out);
+		}
+	}
+
+	private void string(char c, StringBuilder out) {
+		switch (c) {
+			// ESC \ is the string terminator and is consumed as an ordinary escape;
+			// any other ESC abandons the string and starts a new sequence, as in xterm.
+			case ESC -> enter(State.ESCAPE);
+			case C1_ST, CAN, SUB -> this.state = State.GROUND;
+			// xterm ends OSC (only) with BEL too, and most programs send it that way.
+			case BEL -> {
+				if (this.state == State.OSC) {
+					this.state = State.GROUND;
+				}
+			}
+			default -> withinBound(c, out);
+		}
+	}
+
+	// Terminals execute C0 controls met inside ESC and CSI sequences as if outside;
+	// CAN and SUB cancel the sequence and ESC restarts it.
+	private void controlInSequence(char c, StringBuilder out) {
+		switch (c) {
+			case ESC -> enter(State.ESCAPE);
+			case CAN, SUB -> this.state = State.GROUND;
+			default -> ground(c, out);
+		}
+	}
+
+	private void withinBound(char c, StringBuilder out) {
+		this.sequenceLength++;
+		if (this.sequenceLength > MAX_SEQUENCE_LENGTH) {
+			this.state = State.GROUND;
+			ground(c, out);
+		}
+	}
+
+	private void enter(State next) {
+		this.state = next;
+		this.sequenceLength = 0;
+	}
+
+	private enum State {
+
+		GROUND, ESCAPE, CSI, OSC, STRING
+
+	}
+
+}

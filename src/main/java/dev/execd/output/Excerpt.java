@@ -1,0 +1,81 @@
+package dev.execd.output;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The text of one byte range of a log as a response shows it: decoded, optionally
+ * stripped of escape sequences, and cut to a cap with an exact marker saying which
+ * offsets were left out and where to get them.
+ *
+ * @param text the text with the marker, if any
+ * @param omitted bytes left out (0 when all fit)
+ */
+public record Excerpt(String text, long omitted) {
+
+	/**
+	 * Builds the excerpt of {@code [start, end)}, which must not split a character at
+	 * either end.
+	 * @param stripper carries escape-sequence state across reads, or null to keep them
+	 * @param logUrl the session's log URL, for the marker
+	 */
+	public static Excerpt of(OutputLog log, long start, long end, int cap, Truncation mode,
+			@Nullable AnsiStripper stripper, String logUrl) {
+		long length = end - start;
+		if (length <= cap) {
+			return new Excerpt(text(readFully(log, start, end), stripper), 0);
+		}
+		int headCap = switch (mode) {
+			case HEAD -> cap;
+			case TAIL -> 0;
+			case HEAD_TAIL -> cap / 2;
+		};
+		int tailCap = cap - headCap;
+		// Cut at character boundaries: the head gives back a split character, the tail
+		// skips one.
+		byte[] head = readFully(log, start, start + Math.min(headCap + 1L, length));
+		int headLen = headCap;
+		while (headLen > 0 && Utf8.isContinuation(head[headLen])) {
+			headLen--;
+		}
+		byte[] tail = readFully(log, end - tailCap, end);
+		int skip = Utf8.leadingContinuations(tail, tail.length);
+		long omitFrom = start + headLen;
+		long omitTo = end - tailCap + skip;
+		long omitted = omitTo - omitFrom;
+		String marker = "\n[... omitted " + omitted + " bytes (offsets " + omitFrom + "-" + omitTo
+				+ "); full output: GET " + logUrl + (logUrl.contains("?") ? "&" : "?") + "offset=" + omitFrom
+				+ "&length=" + omitted + " ...]\n";
+		String headText = text(java.util.Arrays.copyOf(head, headLen), stripper);
+		if (stripper != null) {
+			// The tail starts at an arbitrary point: escape state from the head does
+			// not carry over the gap.
+			stripper.reset();
+		}
+		String tailText = text(java.util.Arrays.copyOfRange(tail, skip, tail.length), stripper);
+		return new Excerpt(headText + marker + tailText, omitted);
+	}
+
+	private static String text(byte[] bytes, @Nullable AnsiStripper stripper) {
+		String text = Utf8.decode(bytes);
+		return (stripper != null) ? stripper.strip(text) : text;
+	}
+
+	/**
+	 * Reads exactly {@code [from, to)}.
+	 * @throws OutputException.OutputUnavailable when part of it is no longer kept
+	 */
+	public static byte[] readFully(OutputLog log, long from, long to) {
+		byte[] out = new byte[(int) (to - from)];
+		int filled = 0;
+		while (filled < out.length) {
+			byte[] part = log.read(from + filled, out.length - filled);
+			if (part.length == 0) {
+				throw new OutputException.OutputUnavailable(from + filled);
+			}
+			System.arraycopy(part, 0, out, filled, part.length);
+			filled += part.length;
+		}
+		return out;
+	}
+
+}

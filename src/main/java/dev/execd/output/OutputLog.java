@@ -1,0 +1,352 @@
+package dev.execd.output;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One session's output: every byte gets an absolute offset and goes to a log file (up to
+ * a cap) and to a bounded in-memory window of the most recent bytes. Offsets are the only
+ * cursor; readers keep their own, nothing is queued per reader.
+ * <p>
+ * A version number counts every change (appends and {@link #notifyChanged()} events), so
+ * a waiter that compares versions never misses a wake-up.
+ */
+public final class OutputLog implements AutoCloseable {
+
+	private static final int MIN_WINDOW = 4096;
+
+	private static final FileAttribute<?> OWNER_ONLY = PosixFilePermissions
+		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
+	private final Path path;
+
+	private final FileChannel file;
+
+	private final long maxLogSize;
+
+	private final int windowCap;
+
+	/** Serializes appends so that file positions and offsets agree. */
+	private final Object appendLock = new Object();
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition changed = this.lock.newCondition();
+
+	/** Guarded by appendLock: bytes handed out, file bytes written. */
+	private long appended;
+
+	private long written;
+
+	private boolean fileFailed;
+
+	// Guarded by lock.
+	private byte[] ring = new byte[0];
+
+	private int ringLen;
+
+	private long total;
+
+	private long fileBytes;
+
+	private boolean truncated;
+
+	private long version;
+
+	private long lastAppendNanos = System.nanoTime();
+
+	private boolean closed;
+
+	public OutputLog(Path path, long maxLogSize, int windowCap) {
+		this.path = path;
+		this.maxLogSize = maxLogSize;
+		this.windowCap = Math.max(windowCap, 1);
+		try {
+			this.file = FileChannel.open(path,
+					Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE),
+					OWNER_ONLY);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Appends bytes the process wrote. Called by output reader threads only.
+	 */
+	public void append(byte[] b, int off, int len) {
+		if (len <= 0) {
+			return;
+		}
+		synchronized (this.appendLock) {
+			long pos = this.appended;
+			this.appended += len;
+			long room = this.maxLogSize - this.written;
+			if (!this.fileFailed && room > 0 && pos == this.written) {
+				writeFile(b, off, (int) Math.min(len, room), pos);
+			}
+			publish(b, off, len);
+		}
+	}
+
+	private void writeFile(byte[] b, int off, int len, long pos) {
+		ByteBuffer buf = ByteBuffer.wrap(b, off, len);
+		try {
+			while (buf.hasRemaining()) {
+				this.file.write(buf, pos + buf.position() - off);
+			}
+		}
+		catch (IOException ex) {
+			// A full disk or a removed file stops the log, never the process: the
+			// window still serves recent bytes and log_truncated tells the client.
+			this.fileFailed = true;
+		}
+		this.written += buf.position() - off;
+	}
+
+	private void publish(byte[] b, int off, int len) {
+		this.lock.lock();
+		try {
+			copyIntoRing(b, off, len);
+			this.total += len;
+			this.fileBytes = this.written;
+			this.truncated = this.written < this.total;
+			this.lastAppendNanos = System.nanoTime();
+			this.version++;
+			this.changed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** The ring holds offsets [total - ringLen, total) at index offset % ring.length. */
+	private void copyIntoRing(byte[] b, int off, int len) {
+		int need = (int) Math.min((long) this.ringLen + len, this.windowCap);
+		if (need > this.ring.length) {
+			grow(need);
+		}
+		int cap = this.ring.length;
+		int skip = Math.max(0, len - cap);
+		long offset = this.total + skip;
+		for (int i = skip; i < len;) {
+			int at = (int) (offset % cap);
+			int n = Math.min(len - i, cap - at);
+			System.arraycopy(b, off + i, this.ring, at, n);
+			i += n;
+			offset += n;
+		}
+		this.ringLen = (int) Math.min((long) this.ringLen + len, cap);
+	}
+
+	private void grow(int need) {
+		int size = Math.max(MIN_WINDOW, this.ring.length);
+		while (size < need) {
+			size = (int) Math.min((long) size * 2, this.windowCap);
+		}
+		byte[] old = this.ring;
+		byte[] bigger = new byte[size];
+		long start = this.total - this.ringLen;
+		for (int i = 0; i < this.ringLen; i++) {
+			long offset = start + i;
+			bigger[(int) (offset % size)] = old[(int) (offset % old.length)];
+		}
+		this.ring = bigger;
+	}
+
+	/**
+	 * Reads up to {@code max} bytes at {@code offset}; fewer when the range spans bytes
+	 * that are neither in the file nor in the window. Reading at the end gives none.
+	 * @throws OutputException.OffsetOutOfRange past the end
+	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
+	 */
+	public byte[] read(long offset, int max) {
+		long fileLimit;
+		this.lock.lock();
+		try {
+			if (offset > this.total) {
+				throw new OutputException.OffsetOutOfRange(offset, this.total);
+			}
+			int n = (int) Math.min(max, this.total - offset);
+			long ringStart = this.total - this.ringLen;
+			if (offset >= ringStart) {
+				byte[] out = new byte[n];
+				int cap = this.ring.length;
+				for (int i = 0; i < n;) {
+					int at = (int) ((offset + i) % cap);
+					int k = Math.min(n - i, cap - at);
+					System.arraycopy(this.ring, at, out, i, k);
+					i += k;
+				}
+				return out;
+			}
+			if (this.closed || offset >= this.fileBytes) {
+				throw new OutputException.OutputUnavailable(offset);
+			}
+			fileLimit = Math.min(offset + n, this.fileBytes);
+		}
+		finally {
+			this.lock.unlock();
+		}
+		// Positional file reads need no lock: these bytes were written before they
+		// were published.
+		return readFile(offset, (int) (fileLimit - offset));
+	}
+
+	private byte[] readFile(long offset, int n) {
+		ByteBuffer buf = ByteBuffer.allocate(n);
+		try {
+			while (buf.hasRemaining()) {
+				int r = this.file.read(buf, offset + buf.position());
+				if (r < 0) {
+					break;
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new OutputException.OutputUnavailable(offset);
+		}
+		return (buf.position() == n) ? buf.array() : Arrays.copyOf(buf.array(), buf.position());
+	}
+
+	/**
+	 * The oldest offset still readable.
+	 */
+	public long firstAvailable() {
+		this.lock.lock();
+		try {
+			long ringStart = this.total - this.ringLen;
+			return (this.fileBytes > 0 && !this.closed) ? 0 : ringStart;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public long total() {
+		this.lock.lock();
+		try {
+			return this.total;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public boolean truncated() {
+		this.lock.lock();
+		try {
+			return this.truncated;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public long version() {
+		this.lock.lock();
+		try {
+			return this.version;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public long lastAppendNanos() {
+		this.lock.lock();
+		try {
+			return this.lastAppendNanos;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Wakes every waiter: something other than output changed (an exit, a stream EOF).
+	 */
+	public void notifyChanged() {
+		this.lock.lock();
+		try {
+			this.version++;
+			this.changed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Waits until the version differs from {@code seen} or the deadline passes.
+	 * @return the current version
+	 */
+	public long awaitChange(long seen, long deadlineNanos) throws InterruptedException {
+		this.lock.lock();
+		try {
+			while (this.version == seen) {
+				long left = deadlineNanos - System.nanoTime();
+				if (left <= 0) {
+					break;
+				}
+				this.changed.awaitNanos(Math.min(left, TimeUnit.SECONDS.toNanos(1)));
+			}
+			return this.version;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public Path path() {
+		return this.path;
+	}
+
+	/**
+	 * Closes the file; recent bytes stay readable from the window.
+	 */
+	@Override
+	public void close() {
+		this.lock.lock();
+		try {
+			this.closed = true;
+			this.version++;
+			this.changed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		try {
+			this.file.close();
+		}
+		catch (IOException ex) {
+			// Nothing left to flush: writes go straight to the channel.
+		}
+	}
+
+	/**
+	 * Closes and deletes the log file.
+	 */
+	public void delete() {
+		close();
+		try {
+			Files.deleteIfExists(this.path);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,116 @@
+package dev.execd.output;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Matches a {@code wait_for} pattern incrementally against text as it arrives: each scan
+ * covers the new text plus a bounded overlap, not the whole history, and runs under a
+ * step budget so a catastrophic pattern cannot pin a CPU.
+ */
+public final class PatternScanner {
+
+	/** How much earlier text a match may reach back into. */
+	static final int OVERLAP = 64 * 1024;
+
+	/** Character reads one scan may make before it is abandoned. */
+	static final long STEP_BUDGET = 20_000_000;
+
+	private final Pattern pattern;
+
+	private final @Nullable AnsiStripper stripper;
+
+	private final StringBuilder text = new StringBuilder();
+
+	private int scannedTo;
+
+	private boolean matched;
+
+	public PatternScanner(Pattern pattern, boolean stripAnsi) {
+		this.pattern = pattern;
+		this.stripper = stripAnsi ? new AnsiStripper() : null;
+	}
+
+	/**
+	 * Adds decoded text and scans it.
+	 * @return whether the pattern has matched
+	 * @throws StepBudgetExceededException when a scan ran out of steps
+	 */
+	public boolean feed(String chunk) {
+		if (this.matched || chunk.isEmpty()) {
+			return this.matched;
+		}
+		this.text.append((this.stripper != null) ? this.stripper.strip(chunk) : chunk);
+		int from = Math.max(0, this.scannedTo - OVERLAP);
+		Matcher matcher = this.pattern.matcher(new Budgeted(this.text, STEP_BUDGET));
+		this.matched = matcher.find(from);
+		this.scannedTo = this.text.length();
+		if (this.text.length() > 4 * OVERLAP) {
+			int drop = this.text.length() - OVERLAP;
+			this.text.delete(0, drop);
+			this.scannedTo -= drop;
+		}
+		return this.matched;
+	}
+
+	public boolean matched() {
+		return this.matched;
+	}
+
+	/**
+	 * Thrown when a pattern needs more steps than the budget allows.
+	 */
+	public static final class StepBudgetExceededException extends RuntimeException {
+
+		StepBudgetExceededException() {
+			super("wait_for pattern exceeded its step budget", null, false, false);
+		}
+
+	}
+
+	/**
+	 * Counts every character the regex engine reads.
+	 */
+	private static final class Budgeted implements CharSequence {
+
+		private final CharSequence text;
+
+		private final long[] left;
+
+		Budgeted(CharSequence text, long budget) {
+			this(text, new long[] { budget });
+		}
+
+		private Budgeted(CharSequence text, long[] left) {
+			this.text = text;
+			this.left = left;
+		}
+
+		@Override
+		public char charAt(int index) {
+			if (--this.left[0] < 0) {
+				throw new StepBudgetExceededException();
+			}
+			return this.text.charAt(index);
+		}
+
+		@Override
+		public int length() {
+			return this.text.length();
+		}
+
+		@Override
+		public CharSequence subSequence(int start, int end) {
+			return new Budgeted(this.text.subSequence(start, end), this.left);
+		}
+
+		@Override
+		public String toString() {
+			return this.text.toString();
+		}
+
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.execd.process;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A started session leader: a plain process on pipes or a process on a pseudo-terminal.
+ * The leader is a Unix session leader, so its pid is also its process group id and
+ * session id.
+ */
+public sealed interface Child permits PipeChild, PtyChild {
+
+	long pid();
+
+	boolean tty();
+
+	/** What the child reads. */
+	OutputStream stdin();
+
+	/** What the child writes: stdout and stderr for pipes, the terminal for a PTY. */
+	List<Source> outputs();
+
+	/**
+	 * Completes with the leader's exit status once it has been reaped: its exit code, or
+	 * 128+n after a death by signal n.
+	 */
+	CompletableFuture<Integer> exit();
+
+	/** Changes the terminal size; the kernel sends SIGWINCH to the foreground group. */
+	void resize(int cols, int rows);
+
+	/** Closes every stream and native handle; safe to call more than once. */
+	void release();
+
+	/**
+	 * One output stream of the child and the tag its bytes are reported with.
+	 */
+	record Source(String tag, InputStream in) {
+
+	}
+
+}

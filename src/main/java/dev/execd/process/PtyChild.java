@@ -1,0 +1,98 @@
+package dev.execd.process;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import com.pty4j.PtyProcess;
+import com.pty4j.PtyProcessBuilder;
+import com.pty4j.WinSize;
+
+/**
+ * A leader on a pseudo-terminal (pty4j makes it a session leader with the terminal as its
+ * controlling tty).
+ */
+final class PtyChild implements Child {
+
+	private final PtyProcess process;
+
+	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+
+	private PtyChild(PtyProcess process) {
+		this.process = process;
+	}
+
+	static PtyChild start(LaunchSpec spec, List<String> argv) throws IOException {
+		PtyProcess process = new PtyProcessBuilder(argv.toArray(String[]::new)).setEnvironment(spec.environment())
+			.setDirectory(spec.workdir().toString())
+			.setInitialColumns(spec.cols())
+			.setInitialRows(spec.rows())
+			.setRedirectErrorStream(true)
+			.start();
+		// The first spawn in a JVM can come up with a 0x0 window: set it again.
+		process.setWinSize(new WinSize(spec.cols(), spec.rows()));
+		PtyChild child = new PtyChild(process);
+		// pty4j reaps the child on its own thread but offers no callback, and
+		// Process.onExit() would park a common-pool thread per child: one small
+		// platform thread waits instead (pty4j reads pin virtual threads' carriers).
+		Thread.ofPlatform()
+			.name("execd-pty-exit-" + process.pid())
+			.daemon()
+			.stackSize(128 * 1024)
+			.start(child::awaitExit);
+		return child;
+	}
+
+	private void awaitExit() {
+		try {
+			this.exit.complete(this.process.waitFor());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.exit.completeExceptionally(ex);
+		}
+	}
+
+	@Override
+	public long pid() {
+		return this.process.pid();
+	}
+
+	@Override
+	public boolean tty() {
+		return true;
+	}
+
+	@Override
+	public OutputStream stdin() {
+		return this.process.getOutputStream();
+	}
+
+	@Override
+	public List<Source> outputs() {
+		return List.of(new Source("pty", this.process.getInputStream()));
+	}
+
+	@Override
+	public CompletableFuture<Integer> exit() {
+		return this.exit;
+	}
+
+	@Override
+	public void resize(int cols, int rows) {
+		this.process.setWinSize(new WinSize(cols, rows));
+	}
+
+	@Override
+	public void release() {
+		PipeChild.closeQuietly(this.process.getOutputStream());
+		PipeChild.closeQuietly(this.process.getInputStream());
+		PipeChild.closeQuietly(this.process.getErrorStream());
+		// Only a live child is destroyed: after the reap its pid may belong to another.
+		if (!this.exit.isDone()) {
+			this.process.destroy();
+		}
+	}
+
+}

@@ -1,0 +1,181 @@
+package dev.execd.process;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import dev.execd.process.Signals.Signal;
+
+/**
+ * Signals and terminates every process of a Unix session: the leader, its background
+ * children and jobs that a shell put in process groups of their own. Processes that left
+ * the session on purpose ({@code setsid}, double-forking daemons) escape.
+ */
+public final class Terminator {
+
+	// Sessions are not necessarily our children (a shell's jobs are its children), so
+	// there is nothing to wait on: /proc is polled, briefly, only while terminating.
+	private static final Duration POLL = Duration.ofMillis(10);
+
+	// After SIGKILL only an uninterruptible sleep (state D, e.g. a hung NFS read) can
+	// delay the end; past this bound the caller is told the end is unconfirmed.
+	private static final Duration KILL_TIMEOUT = Duration.ofSeconds(5);
+
+	// A fork can race a sweep: the child appears after the scan. Scanning again until a
+	// scan finds no new pid catches it; the bound keeps a fork bomb from pinning us.
+	private static final int MAX_SWEEPS = 10;
+
+	private boolean interrupted;
+
+	private Terminator() {
+	}
+
+	/**
+	 * Terminate a session: SIGHUP first for a tty session (an interactive bash ignores
+	 * SIGTERM), then {@code signal} to every process, then SIGKILL to whatever is left
+	 * after {@code grace}. Blocks for at most about {@code grace} plus 5 seconds.
+	 * @param sid the session id (the pid of its leader)
+	 * @param tty whether the session runs on a terminal
+	 * @param signal the signal to ask the processes to end with, usually SIGTERM; SIGKILL
+	 * skips the grace
+	 * @param grace how long the processes may take to end before SIGKILL
+	 * @return whether SIGKILL was needed and whether no process of the session is left
+	 */
+	public static Result terminate(long sid, boolean tty, Signal signal, Duration grace) {
+		requireForeignSession(sid);
+		Objects.requireNonNull(signal, "signal");
+		Objects.requireNonNull(grace, "grace");
+		Terminator terminator = new Terminator();
+		try {
+			return terminator.run(sid, tty, signal, grace);
+		}
+		finally {
+			// Waiting was cut short, not the termination: let the caller see it.
+			if (terminator.interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	/**
+	 * Send a signal to a process group, e.g. the foreground group of a terminal.
+	 * @param pgid the process group id
+	 * @param signal the signal number
+	 */
+	public static void signalGroup(long pgid, int signal) {
+		requireForeignGroup(pgid);
+		Libc.kill(-pgid, signal);
+	}
+
+	/**
+	 * Send a signal to every process of a session, whatever its process group.
+	 * @param sid the session id
+	 * @param signal the signal number
+	 */
+	public static void signalSession(long sid, int signal) {
+		requireForeignSession(sid);
+		sweep(sid, signal);
+	}
+
+	private Result run(long sid, boolean tty, Signal signal, Duration grace) {
+		boolean killRequested = signal.number() == Signals.SIGKILL.number();
+		if (!killRequested) {
+			if (tty) {
+				sweep(sid, Signals.SIGHUP.number());
+			}
+			sweep(sid, signal.number());
+			if (awaitGone(sid, grace.isNegative() ? Duration.ZERO : grace)) {
+				return new Result(false, true);
+			}
+		}
+		// Sweep again on every poll: a dying shell's last fork or a process that leaves
+		// a stopped state may have escaped the previous one.
+		long deadline = System.nanoTime() + KILL_TIMEOUT.toNanos();
+		boolean gone;
+		do {
+			sweep(sid, Signals.SIGKILL.number());
+			gone = awaitGone(sid, POLL);
+		}
+		while (!gone && System.nanoTime() - deadline < 0);
+		return new Result(!killRequested, gone);
+	}
+
+	/**
+	 * Signal the session's process group (atomic against forks within the group), then
+	 * every member by pid, re-scanning until no new member appears. Stopped members get
+	 * SIGCONT too, as a shell's {@code kill} does: a stopped process with a handler only
+	 * acts on the signal once it runs.
+	 */
+	private static void sweep(long sid, int signal) {
+		boolean resume = signal != Signals.SIGKILL.number() && signal != Signals.SIGCONT.number();
+		Libc.kill(-sid, signal);
+		Set<Long> signalled = new HashSet<>();
+		for (int i = 0; i < MAX_SWEEPS; i++) {
+			List<Long> fresh = ProcessTable.sessionMembers(sid).stream().filter(signalled::add).toList();
+			if (fresh.isEmpty()) {
+				return;
+			}
+			for (long pid : fresh) {
+				Libc.kill(pid, signal);
+				if (resume && ProcessTable.stat(pid).filter((stat) -> stat.state() == 'T').isPresent()) {
+					Libc.kill(pid, Signals.SIGCONT.number());
+				}
+			}
+		}
+	}
+
+	/**
+	 * Wait until no process of the session is left, polling /proc.
+	 * @return {@code true} if none is left, {@code false} after the timeout or when
+	 * interrupted (then the caller escalates at once)
+	 */
+	private boolean awaitGone(long sid, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!ProcessTable.sessionMembers(sid).isEmpty()) {
+			long left = deadline - System.nanoTime();
+			if (left <= 0) {
+				return false;
+			}
+			try {
+				Thread.sleep(Math.min(POLL.toMillis(), Math.max(1, left / 1_000_000)));
+			}
+			catch (InterruptedException ex) {
+				// Clearing the flag keeps later sleeps bounded instead of spinning; it
+				// is restored when terminate returns.
+				this.interrupted = true;
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static void requireForeignSession(long sid) {
+		// Session 0 holds kernel threads and 1 is init's; our own session would
+		// include execd itself.
+		long own = ProcessTable.stat(ProcessHandle.current().pid()).orElseThrow().session();
+		if (sid <= 1 || sid == own) {
+			throw new IllegalArgumentException("Refusing to signal session " + sid);
+		}
+	}
+
+	private static void requireForeignGroup(long pgid) {
+		long own = ProcessTable.stat(ProcessHandle.current().pid()).orElseThrow().pgrp();
+		if (pgid <= 1 || pgid == own) {
+			throw new IllegalArgumentException("Refusing to signal process group " + pgid);
+		}
+	}
+
+	/**
+	 * The outcome of a termination.
+	 *
+	 * @param escalated whether SIGKILL was needed after the grace (never when SIGKILL was
+	 * the requested signal)
+	 * @param confirmed whether no process of the session is left
+	 */
+	public record Result(boolean escalated, boolean confirmed) {
+
+	}
+
+}

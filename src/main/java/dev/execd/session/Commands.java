@@ -1,0 +1,112 @@
+package dev.execd.session;
+
+import java.io.IOException;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.execd.config.ExecdProperties;
+import dev.execd.process.Environments;
+import dev.execd.process.LaunchSpec;
+
+/**
+ * Turns a session request into what to launch, checking the only inputs ever used as
+ * paths: the workdir, the shell and {@code argv[0]}. A missing one is a clear refusal
+ * rather than a process that dies at once with 127.
+ */
+final class Commands {
+
+	private Commands() {
+	}
+
+	static LaunchSpec resolve(SessionSpec spec, ExecdProperties.Processes settings, String sessionId,
+			Map<String, String> serverEnv) {
+		Path workdir = workdir(spec.workdir(), settings);
+		Map<String, String> env = Environments.forChild(serverEnv, spec.env(), sessionId, spec.tty(), spec.cols(),
+				spec.rows());
+		List<String> command = new ArrayList<>();
+		if (spec.cmd() != null) {
+			String shell = (spec.shell() != null) ? spec.shell() : settings.shell();
+			if (!isExecutableFile(path(shell))) {
+				throw new SessionException.ShellNotFound(shell);
+			}
+			command.addAll(List.of(shell, spec.login() ? "-lc" : "-c", spec.cmd()));
+		}
+		else {
+			List<String> argv = spec.argv();
+			if (findExecutable(argv.get(0), env.get("PATH"), workdir) == null) {
+				throw new SessionException.CommandNotFound(argv.get(0));
+			}
+			command.addAll(argv);
+		}
+		return new LaunchSpec(command, workdir, env, spec.tty(), spec.cols(), spec.rows());
+	}
+
+	static Path workdir(String requested, ExecdProperties.Processes settings) {
+		Path base = Path.of(settings.defaultWorkdir());
+		Path workdir = (requested != null) ? base.resolve(path(requested)).normalize() : base;
+		if (!Files.isDirectory(workdir)) {
+			throw new SessionException.WorkdirNotFound((requested != null) ? requested : workdir.toString());
+		}
+		if (!settings.workdirRoots().isEmpty()) {
+			// Symlinks are resolved first, so a link cannot lead outside the roots.
+			Path real = realPath(workdir);
+			boolean allowed = settings.workdirRoots()
+				.stream()
+				.anyMatch((root) -> Files.isDirectory(root) && real.startsWith(realPath(root)));
+			if (!allowed) {
+				throw new SessionException.WorkdirNotAllowed(workdir.toString());
+			}
+		}
+		return workdir;
+	}
+
+	private static Path realPath(Path path) {
+		try {
+			return path.toRealPath();
+		}
+		catch (IOException ex) {
+			throw new SessionException.WorkdirNotFound(path.toString());
+		}
+	}
+
+	private static Path path(String value) {
+		try {
+			return Path.of(value);
+		}
+		catch (InvalidPathException ex) {
+			throw new SessionException.InvalidRequest("not a valid path: " + ex.getReason());
+		}
+	}
+
+	private static boolean isExecutableFile(Path path) {
+		return Files.isRegularFile(path) && Files.isExecutable(path);
+	}
+
+	/**
+	 * What {@code execvp} would run: a name with a slash is a path, else searched on
+	 * PATH.
+	 */
+	private static Path findExecutable(String name, String pathVariable, Path workdir) {
+		if (name.isEmpty()) {
+			return null;
+		}
+		if (name.contains("/")) {
+			Path candidate = workdir.resolve(path(name));
+			return isExecutableFile(candidate) ? candidate : null;
+		}
+		String search = (pathVariable != null) ? pathVariable : "/usr/local/bin:/usr/bin:/bin";
+		for (String dir : search.split(File.pathSeparator)) {
+			Path candidate = workdir.resolve(dir.isEmpty() ? "." : dir).resolve(name);
+			if (isExecutableFile(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+}

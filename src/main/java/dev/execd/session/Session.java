@@ -1,0 +1,421 @@
+package dev.execd.session;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+
+import dev.execd.output.AnsiStripper;
+import dev.execd.output.OutputLog;
+import dev.execd.process.Child;
+import dev.execd.process.ProcessTable;
+import dev.execd.process.Signals;
+import dev.execd.process.Terminator;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One live session: its leader process, the readers that copy its output into the log,
+ * its stdin writer, and its state. The web layer sees only {@link SessionSnapshot}s.
+ */
+public final class Session {
+
+	private static final long DRAIN_QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+	private static final long DRAIN_MAX_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+	private static final int MAX_WARNINGS = 16;
+
+	private static final int REMEMBERED_REQUEST_IDS = 256;
+
+	final String id;
+
+	final Scope scope;
+
+	final SessionSpec spec;
+
+	final String workdir;
+
+	final Child child;
+
+	final OutputLog log;
+
+	private final Clock clock;
+
+	private final Duration killGrace;
+
+	private final StdinWriter writer;
+
+	private final OutputWaiter waiter;
+
+	private final Instant startedAt;
+
+	private final long startNanos = System.nanoTime();
+
+	private final AtomicInteger openOutputs;
+
+	private final CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+
+	private final SessionReads reads;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	// Guarded by lock.
+	private boolean running = true;
+
+	private @Nullable Integer exitCode;
+
+	private @Nullable EndReason endReason;
+
+	private @Nullable EndReason pendingReason;
+
+	private boolean escalated;
+
+	private @Nullable Instant endedAt;
+
+	private boolean stdinOpen = true;
+
+	private final List<String> warnings = new ArrayList<>();
+
+	private final LinkedHashSet<String> requestIds = new LinkedHashSet<>();
+
+	private long lastInputNanos;
+
+	private @Nullable String name;
+
+	private long maxRuntimeMs;
+
+	private long idleTimeoutMs;
+
+	private int cols;
+
+	private int rows;
+
+	private final Deadlines deadlines;
+
+	private final CursorModeTracker cursorMode = new CursorModeTracker();
+
+	// Written by the output reader only.
+	private volatile byte lastByte = '\n';
+
+	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Clock clock,
+			Duration killGrace, ScheduledExecutorService timers, long stdinCapacity) {
+		this.id = id;
+		this.scope = scope;
+		this.spec = spec;
+		this.workdir = workdir;
+		this.child = child;
+		this.log = log;
+		this.clock = clock;
+		this.killGrace = killGrace;
+		this.startedAt = clock.instant();
+		this.name = spec.name();
+		this.maxRuntimeMs = spec.maxRuntime().toMillis();
+		this.idleTimeoutMs = spec.idleTimeout().toMillis();
+		this.cols = spec.cols();
+		this.rows = spec.rows();
+		this.lastInputNanos = this.startNanos;
+		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
+		this.reads = new SessionReads(this, log, this.waiter);
+		this.writer = new StdinWriter("execd-stdin-" + id, child.stdin(), this::signalNow, stdinCapacity);
+		this.openOutputs = new AtomicInteger(child.outputs().size());
+		for (Child.Source source : child.outputs()) {
+			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), log, new OutputPump.Listener() {
+				@Override
+				public void chunk(byte[] buffer, int length) {
+					observe(buffer, length);
+				}
+
+				@Override
+				public void ended() {
+					Session.this.openOutputs.decrementAndGet();
+					log.notifyChanged();
+				}
+			});
+		}
+		child.exit()
+			.whenComplete((status, failure) -> Thread.ofVirtual()
+				.name("execd-drain-" + id)
+				.start(() -> drain((status != null) ? status : -1)));
+		this.deadlines = new Deadlines(timers, log, this.startNanos, this::expire);
+		this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+	}
+
+	public String id() {
+		return this.id;
+	}
+
+	public Scope scope() {
+		return this.scope;
+	}
+
+	/** Reads that return output (the delivery cursor and reads by offset). */
+	public SessionReads reads() {
+		return this.reads;
+	}
+
+	/** Completes with the final state once the process ended and its output drained. */
+	public CompletableFuture<SessionSnapshot> ended() {
+		return this.ended;
+	}
+
+	public boolean isRunning() {
+		this.lock.lock();
+		try {
+			return this.running;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void observe(byte[] buffer, int length) {
+		this.lastByte = buffer[length - 1];
+		if (this.child.tty()) {
+			this.cursorMode.feed(buffer, length);
+		}
+	}
+
+	/** Whether arrow keys must be sent in application cursor mode. */
+	public boolean applicationCursor() {
+		return this.cursorMode.application();
+	}
+
+	/**
+	 * The leader exited: its output is complete when every stream reached EOF, or was
+	 * quiet for 50 ms (a background child may hold it open), or after 1 s.
+	 */
+	private void drain(int status) {
+		long exitAt = System.nanoTime();
+		try {
+			while (this.openOutputs.get() > 0) {
+				long version = this.log.version();
+				long quietSince = Math.max(exitAt, this.log.lastAppendNanos());
+				long now = System.nanoTime();
+				if (now - quietSince >= DRAIN_QUIET_NANOS || now - exitAt >= DRAIN_MAX_NANOS) {
+					break;
+				}
+				this.log.awaitChange(version, Math.min(quietSince + DRAIN_QUIET_NANOS, exitAt + DRAIN_MAX_NANOS));
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finish(status);
+	}
+
+	private void finish(int status) {
+		this.lock.lock();
+		try {
+			this.running = false;
+			this.exitCode = status;
+			String signal = signalName(status);
+			this.endReason = (this.pendingReason != null) ? this.pendingReason
+					: (signal != null) ? EndReason.SIGNAL : EndReason.EXIT;
+			this.endedAt = this.clock.instant();
+			this.stdinOpen = false;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		this.deadlines.cancel();
+		this.writer.stop();
+		this.log.notifyChanged();
+		this.ended.complete(snapshot());
+	}
+
+	private static @Nullable String signalName(@Nullable Integer status) {
+		return (status != null && status > 128) ? Signals.nameOf(status - 128).orElse(null) : null;
+	}
+
+	/**
+	 * Queues input. Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into
+	 * SIGINT and SIGQUIT, in order with the bytes around them: with no terminal there is
+	 * no line discipline to do it.
+	 * @param data the bytes
+	 * @param translateControls whether control bytes become signals (pipes, not base64)
+	 * @param eof close stdin (pipe) or type Ctrl-D (tty) afterwards
+	 * @param requestId a retried write with the same key is not written again
+	 */
+	public void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
+		this.lock.lock();
+		try {
+			if (!this.running) {
+				throw new SessionException.Exited(snapshot());
+			}
+			if (!this.child.tty() && !this.stdinOpen) {
+				throw new SessionException.StdinClosed(snapshot());
+			}
+			if (requestId != null && this.requestIds.contains(requestId)) {
+				return;
+			}
+			List<StdinWriter.Op> ops = StdinOps.of(data, translateControls && !this.child.tty(), eof, this.child.tty());
+			if (!this.writer.offer(ops)) {
+				throw new SessionException.StdinQueueFull(snapshot(), this.writer.pending());
+			}
+			if (eof && !this.child.tty()) {
+				this.stdinOpen = false;
+			}
+			if (requestId != null) {
+				this.requestIds.add(requestId);
+				if (this.requestIds.size() > REMEMBERED_REQUEST_IDS) {
+					this.requestIds.remove(this.requestIds.iterator().next());
+				}
+			}
+			this.lastInputNanos = System.nanoTime();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Sends a signal: to the leader's process group on a pipe, to the terminal's
+	 * foreground group on a tty.
+	 */
+	public SessionSnapshot signal(int number) {
+		this.lock.lock();
+		try {
+			if (!this.running) {
+				throw new SessionException.Exited(snapshot());
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		signalNow(number);
+		return snapshot();
+	}
+
+	private void signalNow(int number) {
+		long pid = this.child.pid();
+		if (number == Signals.SIGKILL.number()) {
+			// SIGKILL cannot be handled, so its only meaning is "kill it": every process
+			// of the session, including jobs a shell put in other process groups.
+			Terminator.signalSession(pid, number);
+			return;
+		}
+		long group = this.child.tty() ? ProcessTable.foregroundGroup(pid).orElse(pid) : pid;
+		Terminator.signalGroup(group, number);
+	}
+
+	public SessionSnapshot resize(int cols, int rows) {
+		this.lock.lock();
+		try {
+			if (!this.running) {
+				throw new SessionException.Exited(snapshot());
+			}
+			if (!this.child.tty()) {
+				throw new SessionException.NotATty(snapshot());
+			}
+			this.child.resize(cols, rows);
+			this.cols = cols;
+			this.rows = rows;
+			return snapshot();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Terminates every process of the session (SIGHUP first on a tty, then the signal,
+	 * SIGKILL after the grace) and waits until the exit has been reported.
+	 */
+	public SessionSnapshot terminate(EndReason reason, Signals.Signal signal, Duration grace) {
+		boolean wasRunning;
+		this.lock.lock();
+		try {
+			wasRunning = this.running;
+			if (wasRunning && this.pendingReason == null) {
+				this.pendingReason = reason;
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		Terminator.Result result = Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace);
+		if (result.escalated() && wasRunning) {
+			this.lock.lock();
+			try {
+				this.escalated = true;
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+		if (wasRunning) {
+			try {
+				this.ended.get(5, TimeUnit.SECONDS);
+			}
+			catch (Exception ex) {
+				// The exit is reported when the leader is reaped; report what is known.
+			}
+		}
+		return snapshot();
+	}
+
+	/**
+	 * Releases the process's streams and deletes the log. The session must be terminated.
+	 */
+	void release() {
+		this.deadlines.cancel();
+		this.writer.stop();
+		this.child.release();
+		this.log.delete();
+	}
+
+	void warn(String warning) {
+		this.lock.lock();
+		try {
+			if (!this.warnings.contains(warning) && this.warnings.size() < MAX_WARNINGS) {
+				this.warnings.add(warning);
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Terminations block for the grace, so they run on a virtual thread, not the timer's.
+	 */
+	private void expire(EndReason reason) {
+		Thread.ofVirtual()
+			.name("execd-expire-" + this.id)
+			.start(() -> terminate(reason, Signals.SIGTERM, this.killGrace));
+	}
+
+	public SessionSnapshot snapshot() {
+		long now = System.nanoTime();
+		long lastOutput = this.log.lastAppendNanos();
+		boolean truncated = this.log.truncated();
+		long total = this.log.total();
+		this.lock.lock();
+		try {
+			long lastActivity = Math.max(lastOutput, this.lastInputNanos);
+			long idleNanos = now - lastOutput;
+			boolean waiting = this.running && this.stdinOpen && total > 0 && idleNanos >= INPUT_HINT_NANOS
+					&& this.lastByte != '\n';
+			boolean tty = this.child.tty();
+			return new SessionSnapshot(this.id, this.scope, this.name, this.running, this.exitCode,
+					signalName(this.exitCode), this.endReason, this.escalated, this.child.pid(), tty,
+					tty ? this.cols : null, tty ? this.rows : null, this.spec.cmd(), this.spec.argv(), this.workdir,
+					this.startedAt, this.endedAt, this.startedAt.plusNanos(lastActivity - this.startNanos),
+					this.maxRuntimeMs, this.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
+					this.stdinOpen, truncated, List.copyOf(this.warnings));
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+}

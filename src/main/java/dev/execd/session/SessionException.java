@@ -1,0 +1,131 @@
+package dev.execd.session;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Why a session operation was refused. The web layer maps each kind to its status and
+ * error code; {@link #session()} is the session's state when the refusal concerns a live
+ * session, so a client sees why without another call.
+ */
+public abstract sealed class SessionException extends RuntimeException {
+
+	private final @Nullable SessionSnapshot session;
+
+	SessionException(String message, @Nullable SessionSnapshot session) {
+		super(message, null, false, false);
+		this.session = session;
+	}
+
+	public @Nullable SessionSnapshot session() {
+		return this.session;
+	}
+
+	/** No such session in the caller's scope. */
+	public static final class NotFound extends SessionException {
+
+		public NotFound(String id) {
+			super("no session '" + id + "' in this conversation", null);
+		}
+
+	}
+
+	/** The session's process has ended. */
+	public static final class Exited extends SessionException {
+
+		Exited(SessionSnapshot session) {
+			super("the session's process has exited", session);
+		}
+
+	}
+
+	/** Stdin of a pipe session was closed. */
+	public static final class StdinClosed extends SessionException {
+
+		StdinClosed(SessionSnapshot session) {
+			super("the session's stdin was closed", session);
+		}
+
+	}
+
+	/** Resize of a session without a terminal. */
+	public static final class NotATty extends SessionException {
+
+		NotATty(SessionSnapshot session) {
+			super("the session has no terminal", session);
+		}
+
+	}
+
+	/** The per-session stdin queue has no room. */
+	public static final class StdinQueueFull extends SessionException {
+
+		StdinQueueFull(SessionSnapshot session, long pending) {
+			super("stdin queue is full (" + pending + " bytes not yet read by the process)", session);
+		}
+
+	}
+
+	/** A cap on the number of sessions. */
+	public static final class TooManySessions extends SessionException {
+
+		TooManySessions(String message) {
+			super(message, null);
+		}
+
+	}
+
+	/** The workdir does not exist or is not a directory. */
+	public static final class WorkdirNotFound extends SessionException {
+
+		WorkdirNotFound(String workdir) {
+			super("workdir '" + workdir + "' is not an existing directory", null);
+		}
+
+	}
+
+	/** The workdir is outside every allowed root. */
+	public static final class WorkdirNotAllowed extends SessionException {
+
+		WorkdirNotAllowed(String workdir) {
+			super("workdir '" + workdir + "' is outside execd.process.workdir-roots", null);
+		}
+
+	}
+
+	/** The shell does not exist or is not executable. */
+	public static final class ShellNotFound extends SessionException {
+
+		ShellNotFound(String shell) {
+			super("shell '" + shell + "' does not exist or is not executable", null);
+		}
+
+	}
+
+	/** {@code argv[0]} was not found or is not executable. */
+	public static final class CommandNotFound extends SessionException {
+
+		CommandNotFound(String command) {
+			super("command '" + command + "' was not found or is not executable", null);
+		}
+
+	}
+
+	/** A request that is well-formed but not acceptable. */
+	public static final class InvalidRequest extends SessionException {
+
+		public InvalidRequest(String message) {
+			super(message, null);
+		}
+
+	}
+
+	/** execd is shutting down and starts nothing new. */
+	public static final class ShuttingDown extends SessionException {
+
+		ShuttingDown() {
+			super("execd is shutting down", null);
+		}
+
+	}
+
+}

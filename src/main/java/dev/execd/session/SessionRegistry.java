@@ -1,0 +1,231 @@
+package dev.execd.session;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import dev.execd.config.ExecdProperties;
+import dev.execd.output.OutputLog;
+import dev.execd.process.Child;
+import dev.execd.process.LaunchSpec;
+import dev.execd.process.Launcher;
+import dev.execd.process.Signals;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Every session of the server, by id, each visible only in its own scope. Starting with a
+ * request id is idempotent: a retry joins the first attempt.
+ */
+public final class SessionRegistry implements AutoCloseable {
+
+	/** Bytes of input that may wait for a child to read them. */
+	static final long STDIN_QUEUE_CAPACITY = 1024 * 1024;
+
+	private final ExecdProperties properties;
+
+	private final Clock clock;
+
+	private final Path logDir;
+
+	private final Map<String, String> serverEnv = System.getenv();
+
+	private final ScheduledExecutorService timers = Executors
+		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("execd-timers").daemon().factory());
+
+	private final ConcurrentHashMap<String, Session> sessions = new ConcurrentHashMap<>();
+
+	private final ConcurrentHashMap<RequestKey, CompletableFuture<Session>> requests = new ConcurrentHashMap<>();
+
+	public SessionRegistry(ExecdProperties properties, Clock clock) {
+		this.properties = properties;
+		this.clock = clock;
+		this.logDir = properties.output().dir();
+		try {
+			Files.createDirectories(this.logDir,
+					PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+			Files.setPosixFilePermissions(this.logDir, PosixFilePermissions.fromString("rwx------"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot use the log directory " + this.logDir, ex);
+		}
+	}
+
+	/**
+	 * The outcome of a start: the session and whether this call created it.
+	 */
+	public record Started(Session session, boolean created) {
+
+	}
+
+	/**
+	 * Starts a session, or returns the one a previous call with the same request id
+	 * started while it still exists.
+	 */
+	public Started start(Scope scope, SessionSpec spec) {
+		if (spec.requestId() == null) {
+			return new Started(launch(scope, spec), true);
+		}
+		RequestKey key = new RequestKey(scope, spec.requestId());
+		while (true) {
+			CompletableFuture<Session> mine = new CompletableFuture<>();
+			CompletableFuture<Session> earlier = this.requests.putIfAbsent(key, mine);
+			if (earlier == null) {
+				try {
+					Session session = launch(scope, spec);
+					mine.complete(session);
+					return new Started(session, true);
+				}
+				catch (RuntimeException ex) {
+					this.requests.remove(key, mine);
+					mine.completeExceptionally(ex);
+					throw ex;
+				}
+			}
+			try {
+				Session session = earlier.join();
+				if (this.sessions.get(session.id()) == session) {
+					return new Started(session, false);
+				}
+			}
+			catch (CompletionException ex) {
+				// The first attempt failed; this one tries again.
+			}
+			this.requests.remove(key, earlier);
+		}
+	}
+
+	private Session launch(Scope scope, SessionSpec spec) {
+		if (this.sessions.size() >= this.properties.limits().maxSessions()) {
+			throw new SessionException.TooManySessions("the server holds " + this.properties.limits().maxSessions()
+					+ " sessions (execd.limits.max-sessions)");
+		}
+		String id = SessionIds.next();
+		LaunchSpec launch = Commands.resolve(spec, this.properties.process(), id, this.serverEnv);
+		ExecdProperties.Output output = this.properties.output();
+		OutputLog log = new OutputLog(this.logDir.resolve(id + ".log"), output.maxLogSize().toBytes(),
+				(int) output.memoryWindow().toBytes());
+		Child child;
+		try {
+			child = Launcher.start(launch);
+		}
+		catch (IOException ex) {
+			log.delete();
+			throw new SessionException.CommandNotFound(launch.command().get(0));
+		}
+		Session session = new Session(id, scope, spec, launch.workdir().toString(), child, log, this.clock,
+				this.properties.process().killGrace(), this.timers, STDIN_QUEUE_CAPACITY);
+		this.sessions.put(id, session);
+		if (spec.stdin() != null && spec.stdin().length > 0) {
+			session.write(spec.stdin(), true, false, null);
+		}
+		return session;
+	}
+
+	/**
+	 * The session with this id in this scope.
+	 * @throws SessionException.NotFound when there is none, or it belongs elsewhere
+	 */
+	public Session find(Scope scope, String id) {
+		Session session = SessionIds.isWellFormed(id) ? this.sessions.get(id) : null;
+		if (session == null || !session.scope().equals(scope)) {
+			throw new SessionException.NotFound(id);
+		}
+		return session;
+	}
+
+	/**
+	 * The scope's sessions, newest first.
+	 * @param running only running ones (true), only ended ones (false), or all (null)
+	 */
+	public List<SessionSnapshot> list(Scope scope, @Nullable Boolean running) {
+		return this.sessions.values()
+			.stream()
+			.filter((session) -> session.scope().equals(scope))
+			.map(Session::snapshot)
+			.filter((snapshot) -> running == null || snapshot.running() == running)
+			.sorted(Comparator.comparing(SessionSnapshot::startedAt).reversed())
+			.toList();
+	}
+
+	/**
+	 * Terminates a session's processes and removes it with its log.
+	 * @return its final state
+	 */
+	public SessionSnapshot remove(Scope scope, String id, Signals.Signal signal, Duration grace) {
+		Session session = find(scope, id);
+		if (!this.sessions.remove(id, session)) {
+			throw new SessionException.NotFound(id);
+		}
+		try {
+			return session.terminate(EndReason.KILLED, signal, grace);
+		}
+		finally {
+			release(session);
+		}
+	}
+
+	/**
+	 * Terminates and removes every session of the scope.
+	 * @return how many were removed
+	 */
+	public int removeAll(Scope scope) {
+		int removed = 0;
+		for (Session session : List.copyOf(this.sessions.values())) {
+			if (session.scope().equals(scope) && this.sessions.remove(session.id(), session)) {
+				try {
+					session.terminate(EndReason.KILLED, Signals.SIGTERM, this.properties.process().killGrace());
+				}
+				finally {
+					release(session);
+				}
+				removed++;
+			}
+		}
+		return removed;
+	}
+
+	private void release(Session session) {
+		if (session.spec.requestId() != null) {
+			this.requests.remove(new RequestKey(session.scope(), session.spec.requestId()));
+		}
+		session.release();
+	}
+
+	/** Terminates every session (used at shutdown and by tests). */
+	@Override
+	public void close() {
+		for (Session session : List.copyOf(this.sessions.values())) {
+			if (this.sessions.remove(session.id(), session)) {
+				try {
+					session.terminate(EndReason.SHUTDOWN, Signals.SIGTERM, this.properties.process().killGrace());
+				}
+				finally {
+					release(session);
+				}
+			}
+		}
+		this.timers.shutdownNow();
+	}
+
+	private record RequestKey(Scope scope, String requestId) {
+
+		RequestKey {
+			Objects.requireNonNull(requestId);
+		}
+
+	}
+
+}

@@ -1,0 +1,18 @@
+package dev.execd.session;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An immutable copy of a session's state at one moment.
+ */
+public record SessionSnapshot(String id, Scope scope, @Nullable String name, boolean running,
+		@Nullable Integer exitCode, @Nullable String signal, @Nullable EndReason endReason, boolean escalated, long pid,
+		boolean tty, @Nullable Integer cols, @Nullable Integer rows, @Nullable String cmd, @Nullable List<String> argv,
+		String workdir, Instant startedAt, @Nullable Instant endedAt, Instant lastActivityAt, long maxRuntimeMs,
+		long idleTimeoutMs, long outputBytesTotal, long idleMs, boolean waitingForInput, boolean stdinOpen,
+		boolean logTruncated, List<String> warnings) {
+
+}

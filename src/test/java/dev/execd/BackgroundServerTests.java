@@ -1,0 +1,76 @@
+package dev.execd;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The server started the way users start it from scripts: in the background of a
+ * non-interactive shell, which makes it ignore SIGINT and SIGQUIT. Children inherit
+ * ignored signals, so Ctrl-C works only because execd resets them.
+ */
+class BackgroundServerTests {
+
+	private Process script;
+
+	@AfterEach
+	void stop() {
+		if (this.script != null) {
+			this.script.descendants().forEach(ProcessHandle::destroy);
+			this.script.destroy();
+		}
+	}
+
+	@Test
+	void ctrlCInterruptsPipeSessionOfBackgroundedServer(@TempDir Path dir) throws Exception {
+		int port = freePort();
+		String java = ProcessHandle.current().info().command().orElseThrow();
+		List<String> jvm = List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + dir, "-cp",
+				System.getProperty("java.class.path"), ExecdApplication.class.getName(), "--server.port=" + port,
+				"--execd.output.dir=" + dir.resolve("logs"));
+		Path log = dir.resolve("server.out");
+		// "cmd &" in a non-interactive shell starts cmd with SIGINT and SIGQUIT ignored.
+		this.script = startScript(jvm, log);
+		TestClient api = new TestClient(port);
+		await().atMost(Duration.ofSeconds(60))
+			.pollInterval(Duration.ofMillis(200))
+			.ignoreExceptions()
+			.until(() -> api.get("/sessions").status() == 200);
+		long serverPid = this.script.descendants().findFirst().orElseThrow().pid();
+		assertThat(Files.readString(Path.of("/proc", Long.toString(serverPid), "status")))
+			.as("the server itself ignores SIGINT")
+			.containsPattern("SigIgn:\\s*[0-9a-f]*[2367abef]\\n");
+		JsonNode started = api.start(Map.of("cmd", "sleep 100", "yield_time_ms", 200));
+		String id = started.get("session").get("session_id").asString();
+		JsonNode result = api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\x03", "yield_time_ms", 10000))
+			.json();
+		assertThat(result.get("session").get("exit_code").asInt()).isEqualTo(130);
+		assertThat(result.get("session").get("signal").asString()).isEqualTo("SIGINT");
+	}
+
+	private static Process startScript(List<String> jvm, Path log) throws IOException {
+		List<String> command = new java.util.ArrayList<>(
+				List.of("bash", "-c", "\"$@\" > '" + log + "' 2>&1 & wait", "bash"));
+		command.addAll(jvm);
+		return new ProcessBuilder(command).redirectErrorStream(true).start();
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}

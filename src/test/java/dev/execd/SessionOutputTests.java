@@ -1,0 +1,152 @@
+package dev.execd;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The output model end to end: exact bytes, offsets, UTF-8 boundaries, truncation and
+ * waits.
+ */
+class SessionOutputTests extends EndToEndTest {
+
+	@Test
+	void tenMebibytesOfBinaryOutputReadBackByOffsetAreExact(@TempDir Path dir) throws Exception {
+		Path written = dir.resolve("written.bin");
+		JsonNode started = start(
+				Map.of("cmd", "head -c 10485760 /dev/urandom | tee " + written + " > /dev/null; " + "cat " + written,
+						"yield_time_ms", 0, "max_output_bytes", 256));
+		String id = id(started);
+		ByteArrayOutputStream read = new ByteArrayOutputStream();
+		long offset = 0;
+		while (true) {
+			JsonNode chunk = this.api
+				.get("/sessions/" + id + "/output?encoding=base64&max_bytes=1048576&wait_ms=5000&offset=" + offset)
+				.json();
+			assertThat(chunk.get("output_offset").asLong()).isEqualTo(offset);
+			read.writeBytes(Base64.getDecoder().decode(chunk.get("output").asString()));
+			offset = chunk.get("next_offset").asLong();
+			if (chunk.get("eof").asBoolean()) {
+				break;
+			}
+		}
+		byte[] expected = Files.readAllBytes(written);
+		assertThat(expected).hasSize(10 * 1024 * 1024);
+		assertThat(read.toByteArray()).isEqualTo(expected);
+		assertThat(this.api.get("/sessions/" + id).json().get("output_bytes_total").asLong())
+			.isEqualTo(expected.length);
+	}
+
+	@Test
+	void characterSplitAcrossWritesIsNeverSplitInText() {
+		String id = id(start(
+				Map.of("cmd", "printf 'aa\\342\\202'; sleep 1; printf '\\254 bb'; sleep 100", "yield_time_ms", 500)));
+		// The first poll sees "aa" plus two bytes of the euro sign: it must stop before
+		// them.
+		JsonNode first = this.api.get("/sessions/" + id + "/output?offset=0&wait_ms=0").json();
+		assertThat(first.get("output").asString()).isEqualTo("aa");
+		assertThat(first.get("next_offset").asLong()).isEqualTo(2);
+		JsonNode rest = this.api.get("/sessions/" + id + "/output?offset=2&wait_ms=5000&wait_for=bb").json();
+		assertThat(rest.get("output").asString()).isEqualTo("€ bb");
+		JsonNode inside = this.api.get("/sessions/" + id + "/output?offset=3").json();
+		assertThat(inside.get("output_offset").asLong()).isEqualTo(5);
+		assertThat(inside.get("output").asString()).isEqualTo(" bb");
+		JsonNode capped = this.api.get("/sessions/" + id + "/output?offset=0&max_bytes=3").json();
+		assertThat(capped.get("output").asString()).isEqualTo("aa€");
+		assertThat(capped.get("next_offset").asLong()).isEqualTo(5);
+	}
+
+	@Test
+	void pollsContinueFromTheDeliveryCursor() {
+		String id = id(start(Map.of("cmd", "echo one; read x; echo two; sleep 100", "wait_for", "one")));
+		JsonNode second = this.api
+			.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "wait_for", "two", "yield_time_ms", 5000))
+			.json();
+		assertThat(second.get("output").asString()).isEqualTo("two\n");
+		assertThat(second.get("output_offset").asLong()).isEqualTo(4);
+		assertThat(second.get("next_offset").asLong()).isEqualTo(8);
+		JsonNode all = this.api.get("/sessions/" + id + "/output?offset=0").json();
+		assertThat(all.get("output").asString()).isEqualTo("one\ntwo\n");
+	}
+
+	@Test
+	void waitForReturnsOnMatchWellBeforeDeadline() {
+		JsonNode result = start(
+				Map.of("cmd", "sleep 0.3; echo READY; sleep 100", "wait_for", "^READY$", "yield_time_ms", 20000));
+		assertThat(result.get("matched").asBoolean()).isTrue();
+		assertThat(result.get("wall_time_ms").asLong()).isLessThan(5000);
+		assertThat(result.get("session").get("status").asString()).isEqualTo("running");
+	}
+
+	@Test
+	void exitReturnsWellBeforeYieldDeadlineWithAllOutput() {
+		JsonNode result = start(Map.of("cmd", "seq 1 5000", "yield_time_ms", 20000));
+		assertThat(result.get("wall_time_ms").asLong()).isLessThan(5000);
+		assertThat(result.get("matched").isNull()).isTrue();
+		assertThat(result.get("output").asString()).isEqualTo(seq(1, 5000));
+	}
+
+	@Test
+	void unmatchedWaitEndsAtDeadline() {
+		JsonNode result = start(Map.of("cmd", "sleep 100", "wait_for", "never", "yield_time_ms", 300));
+		assertThat(result.get("matched").asBoolean()).isFalse();
+		assertThat(result.get("wall_time_ms").asLong()).isBetween(250L, 5000L);
+	}
+
+	@Test
+	void truncationMarkerAndOffsetsAreExact() {
+		String full = seq(1, 3000);
+		int total = full.getBytes(StandardCharsets.UTF_8).length;
+		JsonNode result = start(Map.of("cmd", "seq 1 3000", "yield_time_ms", 20000, "max_output_bytes", 1000));
+		String logUrl = result.get("session").get("log_url").asString();
+		assertThat(logUrl).isEqualTo("/sessions/" + id(result) + "/log?conversation_id="
+				+ result.get("session").get("conversation_id").asString());
+		long omitted = total - 1000;
+		String marker = "\n[... omitted " + omitted + " bytes (offsets 500-" + (total - 500) + "); full output: GET "
+				+ logUrl + "&offset=500&length=" + omitted + " ...]\n";
+		assertThat(result.get("output").asString())
+			.isEqualTo(full.substring(0, 500) + marker + full.substring(total - 500));
+		assertThat(result.get("omitted_bytes").asLong()).isEqualTo(omitted);
+		assertThat(result.get("output_offset").asLong()).isZero();
+		assertThat(result.get("next_offset").asLong()).isEqualTo(total);
+		assertThat(result.get("original_token_count").asLong()).isEqualTo((total + 3) / 4);
+	}
+
+	@Test
+	void tailTruncationPutsMarkerFirst() {
+		String full = seq(1, 3000);
+		int total = full.length();
+		JsonNode result = start(
+				Map.of("cmd", "seq 1 3000", "yield_time_ms", 20000, "max_output_bytes", 1000, "truncation", "tail"));
+		String logUrl = result.get("session").get("log_url").asString();
+		long omitted = total - 1000;
+		assertThat(result.get("output").asString())
+			.isEqualTo("\n[... omitted " + omitted + " bytes (offsets 0-" + omitted + "); full output: GET " + logUrl
+					+ "&offset=0&length=" + omitted + " ...]\n" + full.substring(total - 1000));
+	}
+
+	@Test
+	void stripAnsiRemovesEscapesAndCollapsesProgress() {
+		JsonNode result = start(Map.of("cmd", "printf '\\033[32mgreen\\033[0m\\n10%%\\r50%%\\r100%%\\n'", "strip_ansi",
+				true, "yield_time_ms", 10000));
+		assertThat(result.get("output").asString()).isEqualTo("green\n100%\n");
+		JsonNode raw = this.api.get("/sessions/" + id(result) + "/output?offset=0").json();
+		assertThat(raw.get("output").asString()).startsWith("\u001b[32mgreen");
+	}
+
+	private static String seq(int from, int to) {
+		return IntStream.rangeClosed(from, to).mapToObj(Integer::toString).collect(Collectors.joining("\n", "", "\n"));
+	}
+
+}

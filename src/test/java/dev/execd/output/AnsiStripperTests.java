@@ -1,0 +1,237 @@
+package dev.execd.output;
+
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/**
+ * Tests for {@link AnsiStripper}.
+ */
+class AnsiStripperTests {
+
+	private static final String ESC = "\u001b";
+
+	private static final String BEL = "\u0007";
+
+	private static final String ST = ESC + "\\";
+
+	static Stream<Arguments> sequences() {
+		return Stream.of(arguments("sgr", ESC + "[1;31mred" + ESC + "[0m", "red"),
+				arguments("csi without parameters", ESC + "[mplain", "plain"),
+				arguments("cursor movement", "a" + ESC + "[2Ab" + ESC + "[10;20Hc", "abc"),
+				arguments("private mode", ESC + "[?1049h" + ESC + "[?25lscreen" + ESC + "[?1049l", "screen"),
+				arguments("erase", ESC + "[2J" + ESC + "[Kclear", "clear"),
+				arguments("csi with intermediate", ESC + "[2 qcursor", "cursor"),
+				arguments("csi with lowest and highest final", ESC + "[1@a" + ESC + "[1~b", "ab"),
+				arguments("8-bit csi", "\u009b31mred\u009b0m", "red"),
+				arguments("osc with bel", ESC + "]0;window title" + BEL + "prompt$ ", "prompt$ "),
+				arguments("osc with st", ESC + "]2;title" + ST + "text", "text"),
+				arguments("osc 8 hyperlink", ESC + "]8;;https://x.dev" + ST + "link" + ESC + "]8;;" + ST, "link"),
+				arguments("8-bit osc with 8-bit st", "\u009d0;title\u009ctext", "text"),
+				arguments("dcs", ESC + "P1$r0m" + ST + "after", "after"),
+				arguments("dcs not ended by bel", ESC + "Pdata" + BEL + "more" + ST + "after", "after"),
+				arguments("sos", ESC + "Xstring" + ST + "after", "after"),
+				arguments("pm", ESC + "^private" + ST + "after", "after"),
+				arguments("apc", ESC + "_Gf=100;AAAA" + ST + "after", "after"),
+				arguments("8-bit dcs", "\u0090data\u009cafter", "after"),
+				arguments("keypad modes", ESC + "=a" + ESC + ">b", "ab"),
+				arguments("save and restore cursor", ESC + "7a" + ESC + "8b", "ab"),
+				arguments("reverse index and reset", ESC + "Ma" + ESC + "cb", "ab"),
+				arguments("charset selection", ESC + "(Ba" + ESC + ")0b" + ESC + "#8c", "abc"),
+				arguments("osc interrupted by a new sequence", ESC + "]0;title" + ESC + "[31mred", "red"),
+				arguments("csi restarted by esc", ESC + "[31" + ESC + "[32mgreen", "green"),
+				arguments("csi cancelled by can", ESC + "[31\u0018text", "text"),
+				arguments("line feed inside csi is executed", ESC + "[3\n1mred", "\nred"),
+				arguments("non-ascii ends a broken csi", ESC + "[3é", "é"),
+				arguments("del inside csi is ignored", ESC + "[3\u007f1mred", "red"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("sequences")
+	void removesEscapeSequences(String description, String input, String expected) {
+		assertThat(AnsiStripper.stripAll(input)).isEqualTo(expected);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("sequences")
+	void removesEscapeSequencesSplitAtEveryPoint(String description, String input, String expected) {
+		for (int split = 0; split <= input.length(); split++) {
+			AnsiStripper stripper = new AnsiStripper();
+			String output = stripper.strip(input.substring(0, split)) + stripper.strip(input.substring(split));
+			assertThat(output).as("split at %d", split).isEqualTo(expected);
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("sequences")
+	void removesEscapeSequencesFedOneCharAtATime(String description, String input, String expected) {
+		AnsiStripper stripper = new AnsiStripper();
+		StringBuilder output = new StringBuilder();
+		input.chars().forEach((c) -> output.append(stripper.strip(String.valueOf((char) c))));
+		assertThat(output).hasToString(expected);
+	}
+
+	@Test
+	void removesCsiSplitAcrossChunks() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip("plain " + ESC + "[3")).isEqualTo("plain ");
+		assertThat(stripper.strip("1mred")).isEqualTo("red");
+	}
+
+	@Test
+	void removesOscSplitAcrossThreeChunks() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip("a" + ESC)).isEqualTo("a");
+		assertThat(stripper.strip("]0;long ")).isEmpty();
+		assertThat(stripper.strip("title" + ESC)).isEmpty();
+		assertThat(stripper.strip("\\b")).isEqualTo("b");
+	}
+
+	@Test
+	void keepsTextWithoutSequences() {
+		String text = "héllo\tworld 世界 😀\n";
+		assertThat(AnsiStripper.stripAll(text)).isEqualTo(text);
+	}
+
+	@Test
+	void keepsNonBmpCharacterThatEndsABrokenSequence() {
+		assertThat(AnsiStripper.stripAll(ESC + "😀")).isEqualTo("😀");
+	}
+
+	@Test
+	void removesBellOutsideOsc() {
+		assertThat(AnsiStripper.stripAll("ding" + BEL + "!")).isEqualTo("ding!");
+	}
+
+	@Test
+	void keepsOtherControlCharacters() {
+		assertThat(AnsiStripper.stripAll("ab\bc\u0000d\te")).isEqualTo("ab\bc\u0000d\te");
+	}
+
+	@Test
+	void dropsTrailingIncompleteSequence() {
+		assertThat(AnsiStripper.stripAll("done" + ESC + "[3")).isEqualTo("done");
+	}
+
+	@Test
+	void abandonsUnterminatedOscPastBound() {
+		String body = "x".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH);
+		assertThat(AnsiStripper.stripAll(ESC + "]" + body + "visible")).isEqualTo("visible");
+	}
+
+	@Test
+	void removesOscExactlyAtBound() {
+		String body = "x".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH);
+		assertThat(AnsiStripper.stripAll(ESC + "]" + body + BEL + "visible")).isEqualTo("visible");
+	}
+
+	@Test
+	void abandonsUnterminatedOscPastBoundAcrossChunks() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip(ESC + "]0;")).isEmpty();
+		for (int i = 0; i < AnsiStripper.MAX_SEQUENCE_LENGTH - 2; i++) {
+			assertThat(stripper.strip("x")).isEmpty();
+		}
+		assertThat(stripper.strip("visible")).isEqualTo("visible");
+	}
+
+	@Test
+	void abandonsOverlongCsiPastBound() {
+		String parameters = "1;".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH / 2);
+		assertThat(AnsiStripper.stripAll(ESC + "[" + parameters + "5visible")).isEqualTo("5visible");
+	}
+
+	@Test
+	void collapsesProgressBarToLastState() {
+		assertThat(AnsiStripper.stripAll("10%\r50%\r100%\n")).isEqualTo("100%\n");
+	}
+
+	@Test
+	void collapsesProgressBarOnlyOnItsOwnLine() {
+		assertThat(AnsiStripper.stripAll("start\n10%\r" + ESC + "[K50%\r100%\nend\n")).isEqualTo("start\n100%\nend\n");
+	}
+
+	@Test
+	void keepsOnlyTextAfterLoneCarriageReturn() {
+		assertThat(AnsiStripper.stripAll("abcdef\rxy\n")).isEqualTo("xy\n");
+	}
+
+	@Test
+	void treatsCarriageReturnLineFeedAsNewline() {
+		assertThat(AnsiStripper.stripAll("one\r\ntwo\r\n")).isEqualTo("one\ntwo\n");
+	}
+
+	@Test
+	void treatsCarriageReturnLineFeedSplitAcrossChunksAsNewline() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip("one\r")).isEqualTo("one");
+		assertThat(stripper.strip("\ntwo")).isEqualTo("\ntwo");
+	}
+
+	@Test
+	void treatsCarriageReturnAtChunkEndFollowedByTextAsRewind() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip("10%\r")).isEqualTo("10%");
+		assertThat(stripper.strip("50%\r100%\n")).isEqualTo("100%\n");
+	}
+
+	@Test
+	void cannotRetractTextReturnedByEarlierChunk() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip("abc")).isEqualTo("abc");
+		assertThat(stripper.strip("\rxyz\n")).isEqualTo("xyz\n");
+	}
+
+	@Test
+	void keepsCarriageReturnPendingAcrossSequences() {
+		assertThat(AnsiStripper.stripAll("text\r" + ESC + "[0m\n")).isEqualTo("text\n");
+	}
+
+	@Test
+	void treatsRepeatedCarriageReturnsBeforeLineFeedAsNewline() {
+		assertThat(AnsiStripper.stripAll("text\r\r\n")).isEqualTo("text\n");
+	}
+
+	@Test
+	void rewindsAfterRepeatedCarriageReturns() {
+		assertThat(AnsiStripper.stripAll("text\r\rnew")).isEqualTo("new");
+	}
+
+	@Test
+	void dropsTrailingCarriageReturnOfWholeText() {
+		assertThat(AnsiStripper.stripAll("done\r")).isEqualTo("done");
+	}
+
+	@Test
+	void collapsesProgressBarSplitAtEveryPointWithinChunks() {
+		String input = "a\r\nb" + ESC + "[1m\r\n";
+		for (int split = 0; split <= input.length(); split++) {
+			AnsiStripper stripper = new AnsiStripper();
+			String output = stripper.strip(input.substring(0, split)) + stripper.strip(input.substring(split));
+			assertThat(output).as("split at %d", split).isEqualTo("a\nb\n");
+		}
+	}
+
+	@Test
+	void resetForgetsPendingSequence() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip(ESC + "]0;unterminated")).isEmpty();
+		stripper.reset();
+		assertThat(stripper.strip("text")).isEqualTo("text");
+	}
+
+	@Test
+	void resetForgetsPendingCarriageReturn() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip("a\r")).isEqualTo("a");
+		stripper.reset();
+		assertThat(stripper.strip("b\rc")).isEqualTo("c");
+	}
+
+}
