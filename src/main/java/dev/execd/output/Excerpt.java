@@ -31,12 +31,9 @@ public record Excerpt(String text, long omitted) {
 		};
 		int tailCap = cap - headCap;
 		// Cut at character boundaries: the head gives back a split character, the tail
-		// skips one.
-		byte[] head = readFully(log, start, start + Math.min(headCap + 1L, length));
-		int headLen = headCap;
-		while (headLen > 0 && Utf8.isContinuation(head[headLen])) {
-			headLen--;
-		}
+		// skips one (invalid bytes are not characters and are kept).
+		byte[] head = readFully(log, start, start + headCap);
+		int headLen = headCap - Utf8.incompleteTail(head, headCap);
 		byte[] tail = readFully(log, end - tailCap, end);
 		int skip = Utf8.leadingContinuations(tail, tail.length);
 		long omitFrom = start + headLen;

@@ -152,7 +152,7 @@ public final class OutputLog implements AutoCloseable {
 	}
 
 	private void grow(int need) {
-		int size = Math.max(MIN_WINDOW, this.ring.length);
+		int size = Math.max(Math.min(MIN_WINDOW, this.windowCap), this.ring.length);
 		while (size < need) {
 			size = (int) Math.min((long) size * 2, this.windowCap);
 		}

@@ -26,6 +26,9 @@ public final class PatternScanner {
 
 	private int scannedTo;
 
+	/** 1 once old text was dropped: index 0 is context, not text to match. */
+	private int firstScannable;
+
 	private boolean matched;
 
 	public PatternScanner(Pattern pattern, boolean stripAnsi) {
@@ -43,14 +46,21 @@ public final class PatternScanner {
 			return this.matched;
 		}
 		this.text.append((this.stripper != null) ? this.stripper.strip(chunk) : chunk);
-		int from = Math.max(0, this.scannedTo - OVERLAP);
-		Matcher matcher = this.pattern.matcher(new Budgeted(this.text, STEP_BUDGET));
-		this.matched = matcher.find(from);
+		int from = Math.max(this.firstScannable, this.scannedTo - OVERLAP);
+		// Without anchoring bounds, ^ and lookbehinds at the region's start see the text
+		// before it, so a scan that starts mid-line does not anchor there.
+		Matcher matcher = this.pattern.matcher(new Budgeted(this.text, STEP_BUDGET))
+			.useAnchoringBounds(false)
+			.useTransparentBounds(true)
+			.region(from, this.text.length());
+		this.matched = matcher.find();
 		this.scannedTo = this.text.length();
 		if (this.text.length() > 4 * OVERLAP) {
-			int drop = this.text.length() - OVERLAP;
+			// Keep one character before the overlap as context for ^ and \b.
+			int drop = this.text.length() - OVERLAP - 1;
 			this.text.delete(0, drop);
 			this.scannedTo -= drop;
+			this.firstScannable = 1;
 		}
 		return this.matched;
 	}

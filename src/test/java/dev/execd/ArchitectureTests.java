@@ -1,0 +1,71 @@
+package dev.execd;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+/**
+ * Dependencies point one way: api → session → {process, output}; config is read by all;
+ * nothing below api knows about the web.
+ */
+@AnalyzeClasses(packages = "dev.execd", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTests {
+
+	@ArchTest
+	static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+		.layer("api")
+		.definedBy("dev.execd.api..")
+		.layer("session")
+		.definedBy("dev.execd.session..")
+		.layer("process")
+		.definedBy("dev.execd.process..")
+		.layer("output")
+		.definedBy("dev.execd.output..")
+		.layer("config")
+		.definedBy("dev.execd.config..")
+		.whereLayer("api")
+		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("session")
+		.mayOnlyBeAccessedByLayers("api")
+		.whereLayer("process")
+		.mayOnlyBeAccessedByLayers("session", "api")
+		.whereLayer("output")
+		.mayOnlyBeAccessedByLayers("session", "api");
+
+	@ArchTest
+	static final ArchRule processAndOutputAreIndependent = noClasses().that()
+		.resideInAPackage("dev.execd.process..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.output..")
+		.andShould()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.session..");
+
+	@ArchTest
+	static final ArchRule outputIsIndependent = noClasses().that()
+		.resideInAPackage("dev.execd.output..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.process..", "dev.execd.session..", "dev.execd.api..");
+
+	@ArchTest
+	static final ArchRule noWebTypesBelowApi = noClasses().that()
+		.resideOutsideOfPackage("dev.execd.api..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework.web..", "org.springframework.http..", "jakarta.servlet..",
+				"tools.jackson..");
+
+	@ArchTest
+	static final ArchRule configDependsOnNothingOfOurs = noClasses().that()
+		.resideInAPackage("dev.execd.config..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..");
+
+}
