@@ -1,5 +1,7 @@
 package dev.execd;
 
+import dev.execd.process.Libc;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
@@ -10,6 +12,9 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class ExecdApplication {
 
 	public static void main(String[] args) {
+		// Session processes run as execd's own user: without this they could read its
+		// memory and environment (tokens) through /proc.
+		Libc.markNotDumpable();
 		SpringApplication.run(ExecdApplication.class, args);
 	}
 

@@ -159,6 +159,8 @@ class SessionErrorTests extends EndToEndTest {
 		JsonNode body = response.json();
 		assertThat(body.get("status").asInt()).isEqualTo(status);
 		assertThat(body.get("title").asString()).isNotBlank();
+		assertThat(body.get("type").asString()).startsWith("https://");
+		assertThat(body.get("detail").asString()).isNotBlank().doesNotContain("Exception");
 		if (code != null) {
 			assertThat(body.get("code").asString()).isEqualTo(code);
 		}

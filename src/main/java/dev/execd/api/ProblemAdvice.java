@@ -17,6 +17,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -29,6 +30,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  */
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+	private static final String PROBLEM_TYPES = "https://execd.dev/problems/";
 
 	private static final Logger logger = LoggerFactory.getLogger(ProblemAdvice.class);
 
@@ -107,9 +110,14 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	@Override
 	protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
 			HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
-		ProblemDetail problem = (body instanceof ProblemDetail p) ? p
-				: ProblemDetail.forStatusAndDetail(statusCode, ex.getClass().getSimpleName());
-		problem.setProperty("code", codeFor(statusCode.value()));
+		ProblemDetail problem = switch (body) {
+			case ProblemDetail p -> p;
+			case null, default ->
+				(ex instanceof ErrorResponse response) ? response.getBody() : ProblemDetail.forStatus(statusCode);
+		};
+		String code = codeFor(statusCode.value());
+		problem.setType(URI.create(PROBLEM_TYPES + code.replace('_', '-')));
+		problem.setProperty("code", code);
 		return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
 	}
 
@@ -129,7 +137,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	private static ResponseEntity<ProblemDetail> problem(HttpStatusCode status, String code, @Nullable String detail,
 			@Nullable SessionSnapshot session) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-		problem.setType(URI.create("https://execd.dev/problems/" + code.replace('_', '-')));
+		problem.setType(URI.create(PROBLEM_TYPES + code.replace('_', '-')));
 		problem.setProperty("code", code);
 		if (session != null) {
 			problem.setProperty("session", SessionView.of(session));

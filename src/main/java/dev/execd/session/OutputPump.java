@@ -2,6 +2,7 @@ package dev.execd.session;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.function.ObjIntConsumer;
 
 import dev.execd.output.OutputLog;
 
@@ -15,29 +16,25 @@ final class OutputPump {
 	/** Small enough to keep idle sessions cheap, large enough for a pipe's 64 KiB. */
 	private static final int BUFFER_SIZE = 16 * 1024;
 
-	/** What else sees each chunk and the end (the session). */
-	interface Listener {
-
-		void chunk(byte[] buffer, int length);
-
-		void ended();
-
-	}
-
 	private OutputPump() {
 	}
 
-	static void start(String name, InputStream in, OutputLog log, Listener listener) {
-		Thread.ofPlatform().name(name).daemon().stackSize(256 * 1024).start(() -> pump(in, log, listener));
+	/**
+	 * Starts the reader thread.
+	 * @param observer sees each chunk before it is appended
+	 * @param ended runs once when the stream ended
+	 */
+	static void start(String name, InputStream in, OutputLog log, ObjIntConsumer<byte[]> observer, Runnable ended) {
+		Thread.ofPlatform().name(name).daemon().stackSize(256 * 1024).start(() -> pump(in, log, observer, ended));
 	}
 
-	private static void pump(InputStream in, OutputLog log, Listener listener) {
+	private static void pump(InputStream in, OutputLog log, ObjIntConsumer<byte[]> observer, Runnable ended) {
 		byte[] buffer = new byte[BUFFER_SIZE];
 		try {
 			int n;
 			while ((n = in.read(buffer)) >= 0) {
 				if (n > 0) {
-					listener.chunk(buffer, n);
+					observer.accept(buffer, n);
 					log.append(buffer, 0, n);
 				}
 			}
@@ -46,7 +43,7 @@ final class OutputPump {
 			// EIO from a PTY master, or the stream was closed at removal.
 		}
 		finally {
-			listener.ended();
+			ended.run();
 		}
 	}
 

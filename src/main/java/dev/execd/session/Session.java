@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.execd.output.AnsiStripper;
@@ -25,10 +24,6 @@ import org.jspecify.annotations.Nullable;
  * its stdin writer, and its state. The web layer sees only {@link SessionSnapshot}s.
  */
 public final class Session {
-
-	private static final long DRAIN_QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-
-	private static final long DRAIN_MAX_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -60,7 +55,7 @@ public final class Session {
 
 	private final long startNanos = System.nanoTime();
 
-	private final AtomicInteger openOutputs;
+	private final Drain drain;
 
 	private final CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
 
@@ -126,25 +121,15 @@ public final class Session {
 		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
 		this.reads = new SessionReads(this, log, this.waiter);
 		this.writer = new StdinWriter("execd-stdin-" + id, child.stdin(), this::signalNow, stdinCapacity);
-		this.openOutputs = new AtomicInteger(child.outputs().size());
+		this.drain = new Drain(log, child.outputs().size());
 		for (Child.Source source : child.outputs()) {
-			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), log, new OutputPump.Listener() {
-				@Override
-				public void chunk(byte[] buffer, int length) {
-					observe(buffer, length);
-				}
-
-				@Override
-				public void ended() {
-					Session.this.openOutputs.decrementAndGet();
-					log.notifyChanged();
-				}
-			});
+			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), log, this::observe,
+					this.drain::streamEnded);
 		}
 		child.exit()
 			.whenComplete((status, failure) -> Thread.ofVirtual()
 				.name("execd-drain-" + id)
-				.start(() -> drain((status != null) ? status : -1)));
+				.start(() -> exited((status != null) ? status : -1)));
 		this.deadlines = new Deadlines(timers, log, this.startNanos, this::expire);
 		this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
 	}
@@ -189,22 +174,9 @@ public final class Session {
 		return this.cursorMode.application();
 	}
 
-	/**
-	 * The leader exited: its output is complete when every stream reached EOF, or was
-	 * quiet for 50 ms (a background child may hold it open), or after 1 s.
-	 */
-	private void drain(int status) {
-		long exitAt = System.nanoTime();
+	private void exited(int status) {
 		try {
-			while (this.openOutputs.get() > 0) {
-				long version = this.log.version();
-				long quietSince = Math.max(exitAt, this.log.lastAppendNanos());
-				long now = System.nanoTime();
-				if (now - quietSince >= DRAIN_QUIET_NANOS || now - exitAt >= DRAIN_MAX_NANOS) {
-					break;
-				}
-				this.log.awaitChange(version, Math.min(quietSince + DRAIN_QUIET_NANOS, exitAt + DRAIN_MAX_NANOS));
-			}
+			this.drain.await(System.nanoTime());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
