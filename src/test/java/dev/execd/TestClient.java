@@ -45,6 +45,12 @@ public final class TestClient {
 		this.defaultHeaders.addAll(other.defaultHeaders);
 	}
 
+	/** The conversation id this client sends, or null. */
+	public String conversation() {
+		int at = this.defaultHeaders.indexOf("X-Conversation-Id");
+		return (at >= 0) ? this.defaultHeaders.get(at + 1) : null;
+	}
+
 	public Response get(String path, String... headers) {
 		return send("GET", path, null, null, headers);
 	}

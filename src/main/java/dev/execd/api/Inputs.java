@@ -76,6 +76,14 @@ final class Inputs {
 		return value;
 	}
 
+	static boolean base64(String encoding) {
+		return switch (encoding) {
+			case "utf8" -> false;
+			case "base64" -> true;
+			default -> throw ApiException.invalid("encoding must be utf8 or base64");
+		};
+	}
+
 	static boolean flag(@Nullable Boolean value) {
 		return value != null && value;
 	}

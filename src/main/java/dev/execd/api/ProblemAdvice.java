@@ -14,6 +14,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -37,35 +38,26 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> session(SessionException ex) {
-		HttpStatus status = switch (ex) {
-			case SessionException.NotFound e -> HttpStatus.NOT_FOUND;
-			case SessionException.Exited e -> HttpStatus.CONFLICT;
-			case SessionException.StdinClosed e -> HttpStatus.CONFLICT;
-			case SessionException.NotATty e -> HttpStatus.CONFLICT;
-			case SessionException.StdinQueueFull e -> HttpStatus.TOO_MANY_REQUESTS;
-			case SessionException.TooManySessions e -> HttpStatus.TOO_MANY_REQUESTS;
-			case SessionException.WorkdirNotFound e -> HttpStatus.UNPROCESSABLE_CONTENT;
-			case SessionException.WorkdirNotAllowed e -> HttpStatus.UNPROCESSABLE_CONTENT;
-			case SessionException.ShellNotFound e -> HttpStatus.UNPROCESSABLE_CONTENT;
-			case SessionException.CommandNotFound e -> HttpStatus.UNPROCESSABLE_CONTENT;
-			case SessionException.InvalidRequest e -> HttpStatus.BAD_REQUEST;
-			case SessionException.ShuttingDown e -> HttpStatus.SERVICE_UNAVAILABLE;
+		Refusal refusal = switch (ex) {
+			case SessionException.NotFound e -> new Refusal(HttpStatus.NOT_FOUND, "session_not_found");
+			case SessionException.Exited e -> new Refusal(HttpStatus.CONFLICT, "session_exited");
+			case SessionException.StdinClosed e -> new Refusal(HttpStatus.CONFLICT, "stdin_closed");
+			case SessionException.NotATty e -> new Refusal(HttpStatus.CONFLICT, "not_a_tty");
+			case SessionException.StdinQueueFull e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "stdin_queue_full");
+			case SessionException.TooManySessions e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_sessions");
+			case SessionException.TooManySubscribers e ->
+				new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_subscribers");
+			case SessionException.WorkdirNotFound e ->
+				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "workdir_not_found");
+			case SessionException.WorkdirNotAllowed e ->
+				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "workdir_not_allowed");
+			case SessionException.ShellNotFound e -> new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "shell_not_found");
+			case SessionException.CommandNotFound e ->
+				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "command_not_found");
+			case SessionException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
+			case SessionException.ShuttingDown e -> new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "shutting_down");
 		};
-		String code = switch (ex) {
-			case SessionException.NotFound e -> "session_not_found";
-			case SessionException.Exited e -> "session_exited";
-			case SessionException.StdinClosed e -> "stdin_closed";
-			case SessionException.NotATty e -> "not_a_tty";
-			case SessionException.StdinQueueFull e -> "stdin_queue_full";
-			case SessionException.TooManySessions e -> "too_many_sessions";
-			case SessionException.WorkdirNotFound e -> "workdir_not_found";
-			case SessionException.WorkdirNotAllowed e -> "workdir_not_allowed";
-			case SessionException.ShellNotFound e -> "shell_not_found";
-			case SessionException.CommandNotFound e -> "command_not_found";
-			case SessionException.InvalidRequest e -> "invalid_request";
-			case SessionException.ShuttingDown e -> "shutting_down";
-		};
-		return problem(status, code, ex.getMessage(), ex.session());
+		return problem(refusal.status(), refusal.code(), ex.getMessage(), ex.session());
 	}
 
 	@ExceptionHandler
@@ -76,6 +68,15 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 			case OutputException.OutputUnavailable e ->
 				problem(HttpStatus.GONE, "output_unavailable", e.getMessage(), null);
 		};
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> range(RangeNotSatisfiable ex) {
+		return ResponseEntity.status(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
+			.header(HttpHeaders.CONTENT_RANGE, "bytes */" + ex.total())
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range", ex.getMessage(), null)
+				.getBody());
 	}
 
 	@ExceptionHandler
@@ -145,6 +146,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 		return ResponseEntity.status(status)
 			.contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
 			.body(problem);
+	}
+
+	private record Refusal(HttpStatus status, String code) {
+
 	}
 
 	@SuppressWarnings("unchecked")

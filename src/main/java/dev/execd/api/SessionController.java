@@ -79,11 +79,7 @@ class SessionController {
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
 		}
-		boolean base64 = switch (encoding) {
-			case "utf8" -> false;
-			case "base64" -> true;
-			default -> throw ApiException.invalid("encoding must be utf8 or base64");
-		};
+		boolean base64 = Inputs.base64(encoding);
 		int max = (int) Inputs.clamp(maxBytes, 65536, 1, 1048576, "max_bytes");
 		long wait = Inputs.clamp(waitMs, 0, 0, this.properties.limits().maxPoll().toMillis(), "wait_ms");
 		var pattern = Inputs.waitFor(waitFor);

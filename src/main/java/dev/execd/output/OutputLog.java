@@ -65,6 +65,8 @@ public final class OutputLog implements AutoCloseable {
 
 	private long version;
 
+	private final StreamTags tags = new StreamTags();
+
 	private long lastAppendNanos = System.nanoTime();
 
 	private boolean closed;
@@ -86,7 +88,7 @@ public final class OutputLog implements AutoCloseable {
 	/**
 	 * Appends bytes the process wrote. Called by output reader threads only.
 	 */
-	public void append(byte[] b, int off, int len) {
+	public void append(byte[] b, int off, int len, StreamTag tag) {
 		if (len <= 0) {
 			return;
 		}
@@ -97,7 +99,7 @@ public final class OutputLog implements AutoCloseable {
 			if (!this.fileFailed && room > 0 && pos == this.written) {
 				writeFile(b, off, (int) Math.min(len, room), pos);
 			}
-			publish(b, off, len);
+			publish(b, off, len, tag);
 		}
 	}
 
@@ -116,9 +118,10 @@ public final class OutputLog implements AutoCloseable {
 		this.written += buf.position() - off;
 	}
 
-	private void publish(byte[] b, int off, int len) {
+	private void publish(byte[] b, int off, int len, StreamTag tag) {
 		this.lock.lock();
 		try {
+			this.tags.mark(this.total, tag);
 			copyIntoRing(b, off, len);
 			this.total += len;
 			this.fileBytes = this.written;
@@ -222,6 +225,29 @@ public final class OutputLog implements AutoCloseable {
 	}
 
 	/**
+	 * The stream the byte at {@code offset} came from, and where that stream's run ends.
+	 */
+	public StreamRun runAt(long offset) {
+		this.lock.lock();
+		try {
+			return this.tags.runAt(offset);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * A run of bytes from one stream.
+	 *
+	 * @param tag the stream
+	 * @param end the offset where the run ends (exclusive)
+	 */
+	public record StreamRun(StreamTag tag, long end) {
+
+	}
+
+	/**
 	 * The oldest offset still readable.
 	 */
 	public long firstAvailable() {
@@ -229,6 +255,32 @@ public final class OutputLog implements AutoCloseable {
 		try {
 			long ringStart = this.total - this.ringLen;
 			return (this.fileBytes > 0 && !this.closed) ? 0 : ringStart;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Whether every byte of {@code [from, to)} is still kept, in the file or the window.
+	 */
+	public boolean isAvailable(long from, long to) {
+		this.lock.lock();
+		try {
+			long ringStart = this.total - this.ringLen;
+			long fileEnd = this.closed ? 0 : this.fileBytes;
+			return from >= ringStart || to <= fileEnd || fileEnd >= ringStart;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** Bytes kept in the file: the total, unless the log cap stopped the file. */
+	public long fileBytes() {
+		this.lock.lock();
+		try {
+			return this.fileBytes;
 		}
 		finally {
 			this.lock.unlock();

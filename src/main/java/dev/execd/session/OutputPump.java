@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.function.ObjIntConsumer;
 
 import dev.execd.output.OutputLog;
+import dev.execd.output.StreamTag;
 
 /**
  * Copies one output stream of a child into its session's log on a platform thread (a
@@ -24,18 +25,20 @@ final class OutputPump {
 	 * @param observer sees each chunk before it is appended
 	 * @param ended runs once when the stream ended
 	 */
-	static void start(String name, InputStream in, OutputLog log, ObjIntConsumer<byte[]> observer, Runnable ended) {
-		Thread.ofPlatform().name(name).daemon().stackSize(256 * 1024).start(() -> pump(in, log, observer, ended));
+	static void start(String name, InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
+			Runnable ended) {
+		Thread.ofPlatform().name(name).daemon().stackSize(256 * 1024).start(() -> pump(in, tag, log, observer, ended));
 	}
 
-	private static void pump(InputStream in, OutputLog log, ObjIntConsumer<byte[]> observer, Runnable ended) {
+	private static void pump(InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
+			Runnable ended) {
 		byte[] buffer = new byte[BUFFER_SIZE];
 		try {
 			int n;
 			while ((n = in.read(buffer)) >= 0) {
 				if (n > 0) {
 					observer.accept(buffer, n);
-					log.append(buffer, 0, n);
+					log.append(buffer, 0, n, tag);
 				}
 			}
 		}

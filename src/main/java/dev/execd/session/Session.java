@@ -10,9 +10,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
+import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
 import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
@@ -98,6 +100,15 @@ public final class Session {
 
 	private final CursorModeTracker cursorMode = new CursorModeTracker();
 
+	/** When a call or stream last touched the session, for the inactivity TTL. */
+	private volatile long lastTouchedNanos = System.nanoTime();
+
+	/** Set once the session was removed: streams end. */
+	private volatile boolean removed;
+
+	/** The output total when the exit was reported (after the drain), or -1. */
+	private volatile long outputAtExit = -1;
+
 	// Written by the output reader only.
 	private volatile byte lastByte = '\n';
 
@@ -122,16 +133,25 @@ public final class Session {
 		this.reads = new SessionReads(this, log, this.waiter);
 		this.writer = new StdinWriter("execd-stdin-" + id, child.stdin(), this::signalNow, stdinCapacity);
 		this.drain = new Drain(log, child.outputs().size());
-		for (Child.Source source : child.outputs()) {
-			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), log, this::observe,
-					this.drain::streamEnded);
-		}
-		child.exit()
-			.whenComplete((status, failure) -> Thread.ofVirtual()
-				.name("execd-drain-" + id)
-				.start(() -> exited((status != null) ? status : -1)));
 		this.deadlines = new Deadlines(timers, log, this.startNanos, this::expire);
 		this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+	}
+
+	/**
+	 * Starts copying output and watching for the exit. Separate from construction so the
+	 * registry can announce the start before the exit can be announced.
+	 * @param onExit receives the final state once the exit has been reported
+	 */
+	void start(Consumer<SessionSnapshot> onExit) {
+		for (Child.Source source : this.child.outputs()) {
+			OutputPump.start("execd-" + source.tag() + "-" + this.id, source.in(), StreamTag.of(source.tag()), this.log,
+					this::observe, this.drain::streamEnded);
+		}
+		this.child.exit()
+			.whenComplete((status, failure) -> Thread.ofVirtual()
+				.name("execd-drain-" + this.id)
+				.start(() -> exited((status != null) ? status : -1)));
+		this.ended.thenAccept(onExit);
 	}
 
 	public String id() {
@@ -150,6 +170,21 @@ public final class Session {
 	/** Completes with the final state once the process ended and its output drained. */
 	public CompletableFuture<SessionSnapshot> ended() {
 		return this.ended;
+	}
+
+	/** Records activity of a client: a call or an open stream. */
+	void touch() {
+		this.lastTouchedNanos = System.nanoTime();
+	}
+
+	/** Whether the session was removed; its streams end. */
+	public boolean removed() {
+		return this.removed;
+	}
+
+	/** Output up to here was written before the exit was reported; -1 while running. */
+	long outputAtExit() {
+		return this.outputAtExit;
 	}
 
 	public boolean isRunning() {
@@ -198,6 +233,7 @@ public final class Session {
 		finally {
 			this.lock.unlock();
 		}
+		this.outputAtExit = this.log.total();
 		this.deadlines.cancel();
 		this.writer.stop();
 		this.log.notifyChanged();
@@ -339,6 +375,7 @@ public final class Session {
 	 * Releases the process's streams and deletes the log. The session must be terminated.
 	 */
 	void release() {
+		this.removed = true;
 		this.deadlines.cancel();
 		this.writer.stop();
 		this.child.release();

@@ -18,4 +18,9 @@ class SessionConfiguration {
 		return new SessionRegistry(properties, clock);
 	}
 
+	@Bean
+	SessionShutdown sessionShutdown(SessionRegistry sessionRegistry) {
+		return new SessionShutdown(sessionRegistry);
+	}
+
 }

@@ -65,6 +65,15 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** A cap on the number of streams of one session. */
+	public static final class TooManySubscribers extends SessionException {
+
+		TooManySubscribers(int max) {
+			super("the session already has " + max + " streams (execd.limits.max-subscribers-per-session)", null);
+		}
+
+	}
+
 	/** A cap on the number of sessions. */
 	public static final class TooManySessions extends SessionException {
 

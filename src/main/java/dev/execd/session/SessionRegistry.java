@@ -49,6 +49,10 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final ConcurrentHashMap<RequestKey, CompletableFuture<Session>> requests = new ConcurrentHashMap<>();
 
+	private final ConcurrentHashMap<Scope, EventJournal> journals = new ConcurrentHashMap<>();
+
+	private volatile boolean closing;
+
 	public SessionRegistry(ExecdProperties properties, Clock clock) {
 		this.properties = properties;
 		this.clock = clock;
@@ -108,6 +112,9 @@ public final class SessionRegistry implements AutoCloseable {
 	}
 
 	private Session launch(Scope scope, SessionSpec spec) {
+		if (this.closing) {
+			throw new SessionException.ShuttingDown();
+		}
 		if (this.sessions.size() >= this.properties.limits().maxSessions()) {
 			throw new SessionException.TooManySessions("the server holds " + this.properties.limits().maxSessions()
 					+ " sessions (execd.limits.max-sessions)");
@@ -128,6 +135,9 @@ public final class SessionRegistry implements AutoCloseable {
 		Session session = new Session(id, scope, spec, launch.workdir().toString(), child, log, this.clock,
 				this.properties.process().killGrace(), this.timers, STDIN_QUEUE_CAPACITY);
 		this.sessions.put(id, session);
+		EventJournal journal = events(scope);
+		journal.publish("session_started", session.snapshot());
+		session.start((ended) -> journal.publish("session_exited", ended));
 		if (spec.stdin() != null && spec.stdin().length > 0) {
 			session.write(spec.stdin(), true, false, null);
 		}
@@ -143,6 +153,7 @@ public final class SessionRegistry implements AutoCloseable {
 		if (session == null || !session.scope().equals(scope)) {
 			throw new SessionException.NotFound(id);
 		}
+		session.touch();
 		return session;
 	}
 
@@ -202,11 +213,18 @@ public final class SessionRegistry implements AutoCloseable {
 			this.requests.remove(new RequestKey(session.scope(), session.spec.requestId()));
 		}
 		session.release();
+		events(session.scope()).publish("session_removed", session.snapshot());
 	}
 
-	/** Terminates every session (used at shutdown and by tests). */
+	/** The lifecycle events of a scope. */
+	public EventJournal events(Scope scope) {
+		return this.journals.computeIfAbsent(scope, (key) -> new EventJournal());
+	}
+
+	/** Refuses new sessions, terminates every session and ends every stream. */
 	@Override
 	public void close() {
+		this.closing = true;
 		for (Session session : List.copyOf(this.sessions.values())) {
 			if (this.sessions.remove(session.id(), session)) {
 				try {
@@ -217,6 +235,7 @@ public final class SessionRegistry implements AutoCloseable {
 				}
 			}
 		}
+		this.journals.values().forEach(EventJournal::close);
 		this.timers.shutdownNow();
 	}
 

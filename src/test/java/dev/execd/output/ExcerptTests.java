@@ -158,7 +158,7 @@ class ExcerptTests {
 		byte[] bytes = new byte[2000];
 		Arrays.fill(bytes, (byte) 0x80);
 		try (OutputLog log = new OutputLog(this.dir.resolve("binary.log"), 1L << 30, 1 << 18)) {
-			log.append(bytes, 0, bytes.length);
+			log.append(bytes, 0, bytes.length, StreamTag.STDOUT);
 			Excerpt excerpt = Excerpt.of(log, 0, 2000, 100, Truncation.HEAD, null, URL);
 			assertThat(excerpt.omitted()).isLessThanOrEqualTo(1903);
 			assertThat(excerpt.text()).startsWith("\uFFFD".repeat(97));
@@ -173,7 +173,7 @@ class ExcerptTests {
 		}
 		// The file keeps [0, 6000), the window at least [5904, 10000).
 		try (OutputLog log = new OutputLog(this.dir.resolve("split.log"), 6_000, 4_096)) {
-			log.append(data, 0, data.length);
+			log.append(data, 0, data.length, StreamTag.STDOUT);
 			assertThat(Excerpt.readFully(log, 5_000, 8_000)).isEqualTo(Arrays.copyOfRange(data, 5_000, 8_000));
 			assertThat(Excerpt.readFully(log, 0, 10_000)).isEqualTo(data);
 		}
@@ -183,7 +183,7 @@ class ExcerptTests {
 	void readFullyFailsWhenPartOfTheRangeIsNoLongerKept() {
 		byte[] data = new byte[10_000];
 		try (OutputLog log = new OutputLog(this.dir.resolve("gap.log"), 1_000, 4_096)) {
-			log.append(data, 0, data.length);
+			log.append(data, 0, data.length, StreamTag.STDOUT);
 			assertThatExceptionOfType(OutputException.OutputUnavailable.class)
 				.isThrownBy(() -> Excerpt.readFully(log, 500, 2_000))
 				.withMessage("output at offset 1000 is no longer kept");
@@ -193,7 +193,7 @@ class ExcerptTests {
 	private OutputLog log(String text) {
 		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
 		OutputLog log = new OutputLog(this.dir.resolve("session.log"), 1L << 30, 1 << 18);
-		log.append(bytes, 0, bytes.length);
+		log.append(bytes, 0, bytes.length, StreamTag.STDOUT);
 		return log;
 	}
 

@@ -44,7 +44,7 @@ class OutputLogTests {
 		byte[] data = distinct(10_000);
 		try (OutputLog log = log(LARGE, 64)) {
 			for (int i = 0; i < data.length; i += 100) {
-				log.append(data, i, 100);
+				log.append(data, i, 100, StreamTag.STDOUT);
 			}
 			assertThat(log.read(0, data.length)).isEqualTo(data);
 			assertThat(log.read(123, 456)).isEqualTo(Arrays.copyOfRange(data, 123, 123 + 456));
@@ -76,11 +76,11 @@ class OutputLogTests {
 	void stopsGrowingTheFileAtTheMaxLogSizeButKeepsCountingAndServingTheWindow() throws Exception {
 		byte[] data = distinct(10_000);
 		try (OutputLog log = log(100, 64)) {
-			log.append(data, 0, 60);
-			log.append(data, 60, 40);
+			log.append(data, 0, 60, StreamTag.STDOUT);
+			log.append(data, 60, 40, StreamTag.STDOUT);
 			assertThat(log.truncated()).isFalse();
 			for (int i = 100; i < data.length; i += 30) {
-				log.append(data, i, Math.min(30, data.length - i));
+				log.append(data, i, Math.min(30, data.length - i), StreamTag.STDOUT);
 			}
 			assertThat(Files.size(log.path())).isEqualTo(100);
 			assertThat(log.truncated()).isTrue();
@@ -98,7 +98,7 @@ class OutputLogTests {
 	void keepsNoMoreThanTheConfiguredWindow() {
 		byte[] data = distinct(1_000);
 		try (OutputLog log = log(100, 64)) {
-			log.append(data, 0, data.length);
+			log.append(data, 0, data.length, StreamTag.STDOUT);
 			assertThat(log.read(936, 64)).isEqualTo(Arrays.copyOfRange(data, 936, 1_000));
 			assertThatExceptionOfType(OutputException.OutputUnavailable.class).isThrownBy(() -> log.read(500, 10));
 		}
@@ -118,7 +118,7 @@ class OutputLogTests {
 			long start = log.version();
 			append(log, utf8("a"));
 			assertThat(log.version()).isEqualTo(start + 1);
-			log.append(new byte[0], 0, 0);
+			log.append(new byte[0], 0, 0, StreamTag.STDOUT);
 			assertThat(log.version()).isEqualTo(start + 1);
 			log.notifyChanged();
 			assertThat(log.version()).isEqualTo(start + 2);
@@ -163,7 +163,7 @@ class OutputLogTests {
 	void closeKeepsRecentBytesReadableFromTheWindow() {
 		byte[] data = distinct(10_000);
 		OutputLog log = log(LARGE, 64);
-		log.append(data, 0, data.length);
+		log.append(data, 0, data.length, StreamTag.STDOUT);
 		log.close();
 		assertThat(log.read(9_936, 64)).isEqualTo(Arrays.copyOfRange(data, 9_936, 10_000));
 		assertThatExceptionOfType(OutputException.OutputUnavailable.class).isThrownBy(() -> log.read(0, 10));
@@ -181,9 +181,9 @@ class OutputLogTests {
 	void readsTheLastBytesOfASmallWindowAfterSeveralAppends() {
 		byte[] data = distinct(21);
 		try (OutputLog log = log(LARGE, 10)) {
-			log.append(data, 0, 7);
-			log.append(data, 7, 7);
-			log.append(data, 14, 7);
+			log.append(data, 0, 7, StreamTag.STDOUT);
+			log.append(data, 7, 7, StreamTag.STDOUT);
+			log.append(data, 14, 7, StreamTag.STDOUT);
 			assertThat(log.read(11, 10)).isEqualTo(Arrays.copyOfRange(data, 11, 21));
 			assertThat(log.read(0, 21)).isEqualTo(data);
 		}
@@ -195,9 +195,9 @@ class OutputLogTests {
 		// 4096 is the smallest ring; 6000 also grows the ring while it is partly full.
 		byte[] data = distinct(9_000);
 		try (OutputLog log = log(0, window)) {
-			log.append(data, 0, 3_000);
-			log.append(data, 3_000, 3_000);
-			log.append(data, 6_000, 3_000);
+			log.append(data, 0, 3_000, StreamTag.STDOUT);
+			log.append(data, 3_000, 3_000, StreamTag.STDOUT);
+			log.append(data, 6_000, 3_000, StreamTag.STDOUT);
 			assertThat(log.read(9_000 - window, window)).isEqualTo(Arrays.copyOfRange(data, 9_000 - window, 9_000));
 			assertThat(log.read(8_990, 5)).isEqualTo(Arrays.copyOfRange(data, 8_990, 8_995));
 			assertThatExceptionOfType(OutputException.OutputUnavailable.class)
@@ -213,7 +213,7 @@ class OutputLogTests {
 		try (OutputLog log = log(LARGE, 4096)) {
 			for (int i = 0; i < data.length;) {
 				int n = Math.min(1 + random.nextInt(10_000), data.length - i);
-				log.append(data, i, n);
+				log.append(data, i, n, StreamTag.STDOUT);
 				i += n;
 			}
 			ByteArrayOutputStream back = new ByteArrayOutputStream();
@@ -231,7 +231,7 @@ class OutputLogTests {
 	}
 
 	private static void append(OutputLog log, byte[] bytes) {
-		log.append(bytes, 0, bytes.length);
+		log.append(bytes, 0, bytes.length, StreamTag.STDOUT);
 	}
 
 	private static byte[] utf8(String text) {

@@ -1,0 +1,123 @@
+package dev.execd.session;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One conversation's lifecycle events with sequence numbers, the last {@link #CAPACITY}
+ * kept so a client that reconnects with the last id it saw misses nothing that recent.
+ * One lock; readers copy out under it.
+ */
+public final class EventJournal {
+
+	static final int CAPACITY = 1000;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition published = this.lock.newCondition();
+
+	private final ArrayDeque<Event> events = new ArrayDeque<>();
+
+	private long lastSeq;
+
+	private boolean closed;
+
+	/**
+	 * One lifecycle event.
+	 *
+	 * @param seq the conversation's sequence number, from 1
+	 * @param type {@code session_started}, {@code session_exited} or
+	 * {@code session_removed}
+	 * @param session the session's state at the event
+	 */
+	public record Event(long seq, String type, SessionSnapshot session) {
+
+	}
+
+	void publish(String type, SessionSnapshot session) {
+		this.lock.lock();
+		try {
+			this.lastSeq++;
+			this.events.addLast(new Event(this.lastSeq, type, session));
+			if (this.events.size() > CAPACITY) {
+				this.events.removeFirst();
+			}
+			this.published.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** Ends every stream of the journal (at shutdown). */
+	void close() {
+		this.lock.lock();
+		try {
+			this.closed = true;
+			this.published.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	public boolean closed() {
+		this.lock.lock();
+		try {
+			return this.closed;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** The sequence number of the newest event, 0 before the first. */
+	public long lastSeq() {
+		this.lock.lock();
+		try {
+			return this.lastSeq;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** The kept events after {@code seq}, oldest first. */
+	public List<Event> after(long seq) {
+		this.lock.lock();
+		try {
+			List<Event> newer = new ArrayList<>();
+			for (Event event : this.events) {
+				if (event.seq() > seq) {
+					newer.add(event);
+				}
+			}
+			return newer;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** Waits until an event after {@code seq} exists or the deadline passes. */
+	public void awaitAfter(long seq, long deadlineNanos) throws InterruptedException {
+		this.lock.lock();
+		try {
+			while (this.lastSeq <= seq && !this.closed) {
+				long left = deadlineNanos - System.nanoTime();
+				if (left <= 0) {
+					return;
+				}
+				this.published.awaitNanos(Math.min(left, TimeUnit.SECONDS.toNanos(1)));
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+}

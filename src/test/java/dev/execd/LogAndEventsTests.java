@@ -1,0 +1,105 @@
+package dev.execd;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.http.codec.ServerSentEvent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The downloadable log with ranges, and the conversation's lifecycle events.
+ */
+class LogAndEventsTests extends EndToEndTest {
+
+	@Test
+	void servesTheWholeLogAsAFile() {
+		String id = id(start(Map.of("cmd", "seq 1 1000; echo err >&2", "yield_time_ms", 10000)));
+		TestClient.Response log = this.api.get("/sessions/" + id + "/log");
+		assertThat(log.status()).isEqualTo(200);
+		assertThat(log.header("Content-Type")).isEqualTo("application/octet-stream");
+		assertThat(log.header("Content-Disposition")).isEqualTo("attachment; filename=\"" + id + ".log\"");
+		assertThat(log.text()).isEqualTo(StreamTests.seq(1000) + "err\n");
+	}
+
+	@Test
+	void servesRangesOfTheLog() {
+		String id = id(start(Map.of("cmd", "seq 1 1000", "yield_time_ms", 10000)));
+		byte[] all = StreamTests.seq(1000).getBytes();
+		String path = "/sessions/" + id + "/log";
+		TestClient.Response first = this.api.get(path, "Range", "bytes=0-9");
+		assertThat(first.status()).isEqualTo(206);
+		assertThat(first.header("Content-Range")).isEqualTo("bytes 0-9/" + all.length);
+		assertThat(first.body()).isEqualTo(Arrays.copyOfRange(all, 0, 10));
+		TestClient.Response middle = this.api.get(path, "Range", "bytes=100-199");
+		assertThat(middle.body()).isEqualTo(Arrays.copyOfRange(all, 100, 200));
+		TestClient.Response suffix = this.api.get(path, "Range", "bytes=-50");
+		assertThat(suffix.header("Content-Range"))
+			.isEqualTo("bytes " + (all.length - 50) + "-" + (all.length - 1) + "/" + all.length);
+		assertThat(suffix.body()).isEqualTo(Arrays.copyOfRange(all, all.length - 50, all.length));
+		TestClient.Response open = this.api.get(path, "Range", "bytes=3890-");
+		assertThat(open.body()).isEqualTo(Arrays.copyOfRange(all, 3890, all.length));
+		TestClient.Response unsatisfiable = this.api.get(path, "Range", "bytes=999999-");
+		assertThat(unsatisfiable.status()).isEqualTo(416);
+		assertThat(unsatisfiable.header("Content-Range")).isEqualTo("bytes */" + all.length);
+		assertThat(unsatisfiable.json().get("code").asString()).isEqualTo("offset_out_of_range");
+		TestClient.Response slice = this.api.get(path + "?offset=500&length=20");
+		assertThat(slice.status()).isEqualTo(200);
+		assertThat(slice.body()).isEqualTo(Arrays.copyOfRange(all, 500, 520));
+		assertThat(this.api.get(path + "?offset=3000").body()).isEqualTo(Arrays.copyOfRange(all, 3000, all.length));
+		assertThat(this.api.get(path + "?offset=99999").status()).isEqualTo(416);
+		assertThat(this.api.get(path + "?offset=-1").status()).isEqualTo(400);
+	}
+
+	@Test
+	void servesTheLogWhileItGrows() {
+		String id = id(start(Map.of("cmd", "echo first; read x; echo second; sleep 100", "wait_for", "first")));
+		assertThat(this.api.get("/sessions/" + id + "/log").text()).isEqualTo("first\n");
+		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "wait_for", "second"));
+		assertThat(this.api.get("/sessions/" + id + "/log").text()).isEqualTo("first\nsecond\n");
+	}
+
+	@Test
+	void eventsReportStartExitAndRemovalInOrderForOneConversationOnly() throws Exception {
+		SseClient sse = new SseClient(this.port);
+		// Last-Event-ID 0 replays the fresh conversation from its start: no race with
+		// the subscription.
+		CompletableFuture<List<ServerSentEvent<String>>> live = sse
+			.events("/events?conversation_id=" + this.api.conversation(), "Last-Event-ID", "0")
+			.filter((e) -> e.event() != null)
+			.take(3)
+			.collectList()
+			.toFuture();
+		TestClient other = new TestClient(this.port).inConversation("elsewhere-" + this.api.conversation());
+		String foreign = id(other.start(Map.of("cmd", "true", "yield_time_ms", 10000)));
+		String id = id(start(Map.of("cmd", "exit 4", "yield_time_ms", 10000)));
+		this.api.delete("/sessions/" + id);
+		other.delete("/sessions/" + foreign);
+		List<ServerSentEvent<String>> events = live.get(30, TimeUnit.SECONDS);
+		assertThat(events).extracting(ServerSentEvent::event)
+			.containsExactly("session_started", "session_exited", "session_removed");
+		assertThat(events)
+			.allSatisfy((e) -> assertThat(SseClient.data(e).get("session").get("session_id").asString()).isEqualTo(id));
+		JsonNode exited = SseClient.data(events.get(1)).get("session");
+		assertThat(exited.get("exit_code").asInt()).isEqualTo(4);
+		long firstSeq = Long.parseLong(events.get(0).id());
+		assertThat(events).extracting(ServerSentEvent::id)
+			.containsExactly(Long.toString(firstSeq), Long.toString(firstSeq + 1), Long.toString(firstSeq + 2));
+
+		List<ServerSentEvent<String>> replay = sse
+			.events("/events", "X-Conversation-Id", this.api.conversation(), "Last-Event-ID", Long.toString(firstSeq))
+			.filter((e) -> e.event() != null)
+			.take(2)
+			.collectList()
+			.block(Duration.ofSeconds(30));
+		assertThat(replay).extracting(ServerSentEvent::event).containsExactly("session_exited", "session_removed");
+	}
+
+}
