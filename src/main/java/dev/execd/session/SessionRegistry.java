@@ -193,19 +193,37 @@ public final class SessionRegistry implements AutoCloseable {
 	 * @return how many were removed
 	 */
 	public int removeAll(Scope scope) {
-		int removed = 0;
+		return removeEach((session) -> session.scope().equals(scope), EndReason.KILLED);
+	}
+
+	/**
+	 * Removes the sessions that match, terminating them in parallel: each may need its
+	 * whole grace.
+	 */
+	private int removeEach(java.util.function.Predicate<Session> which, EndReason reason) {
+		List<Thread> terminations = new java.util.ArrayList<>();
 		for (Session session : List.copyOf(this.sessions.values())) {
-			if (session.scope().equals(scope) && this.sessions.remove(session.id(), session)) {
-				try {
-					session.terminate(EndReason.KILLED, Signals.SIGTERM, this.properties.process().killGrace());
-				}
-				finally {
-					release(session);
-				}
-				removed++;
+			if (which.test(session) && this.sessions.remove(session.id(), session)) {
+				terminations.add(Thread.ofVirtual().name("execd-remove-" + session.id()).start(() -> {
+					try {
+						session.terminate(reason, Signals.SIGTERM, this.properties.process().killGrace());
+					}
+					finally {
+						release(session);
+					}
+				}));
 			}
 		}
-		return removed;
+		for (Thread termination : terminations) {
+			try {
+				termination.join();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+		}
+		return terminations.size();
 	}
 
 	private void release(Session session) {
@@ -225,16 +243,7 @@ public final class SessionRegistry implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closing = true;
-		for (Session session : List.copyOf(this.sessions.values())) {
-			if (this.sessions.remove(session.id(), session)) {
-				try {
-					session.terminate(EndReason.SHUTDOWN, Signals.SIGTERM, this.properties.process().killGrace());
-				}
-				finally {
-					release(session);
-				}
-			}
-		}
+		removeEach((session) -> true, EndReason.SHUTDOWN);
 		this.journals.values().forEach(EventJournal::close);
 		this.timers.shutdownNow();
 	}
