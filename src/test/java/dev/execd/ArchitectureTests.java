@@ -59,7 +59,7 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("org.springframework.web..", "org.springframework.http..", "jakarta.servlet..",
-				"tools.jackson..");
+				"tools.jackson.databind.annotation..");
 
 	@ArchTest
 	static final ArchRule configDependsOnNothingOfOurs = noClasses().that()

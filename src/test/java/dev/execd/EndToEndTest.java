@@ -1,9 +1,5 @@
 package dev.execd;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 
@@ -13,8 +9,7 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * Base of the end-to-end tests: the whole application on a random port, real HTTP, real
@@ -22,21 +17,15 @@ import org.springframework.test.context.DynamicPropertySource;
  * each other's sessions.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestPropertySource(properties = {
+		// Each context gets a directory of its own: one server per directory.
+		"execd.output.dir=${java.io.tmpdir}/execd-test-${random.uuid}", "execd.process.kill-grace=1s" })
 public abstract class EndToEndTest {
-
-	/** One directory for the cached context; a @TempDir would vanish under it. */
-	static final Path LOG_DIR = createLogDir();
 
 	@LocalServerPort
 	int port;
 
 	protected TestClient api;
-
-	@DynamicPropertySource
-	static void logDir(DynamicPropertyRegistry registry) {
-		registry.add("execd.output.dir", LOG_DIR::toString);
-		registry.add("execd.process.kill-grace", () -> "1s");
-	}
 
 	@BeforeEach
 	void newConversation() {
@@ -68,15 +57,6 @@ public abstract class EndToEndTest {
 			}
 		}
 		throw new AssertionError("session " + id + " did not exit; output so far: " + output);
-	}
-
-	private static Path createLogDir() {
-		try {
-			return Files.createTempDirectory("execd-test-");
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

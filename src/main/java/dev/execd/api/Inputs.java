@@ -1,8 +1,10 @@
 package dev.execd.api;
 
+import java.time.Duration;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
+import dev.execd.config.ExecdProperties;
 import dev.execd.output.Truncation;
 import org.jspecify.annotations.Nullable;
 
@@ -74,6 +76,22 @@ final class Inputs {
 			throw ApiException.invalid(field + " must not contain NUL characters");
 		}
 		return value;
+	}
+
+	/**
+	 * A process's max runtime: the default when absent, the cap for 0, refused above the
+	 * cap.
+	 */
+	static Duration maxRuntime(@Nullable Long ms, ExecdProperties.Limits limits) {
+		if (ms == null) {
+			return limits.defaultMaxRuntime();
+		}
+		long value = nonNegative(ms, 0, "max_runtime_ms");
+		Duration cap = limits.maxRuntimeCap();
+		if (value > cap.toMillis()) {
+			throw ApiException.invalid("max_runtime_ms is above the cap of " + cap.toMillis() + " ms");
+		}
+		return (value == 0) ? cap : Duration.ofMillis(value);
 	}
 
 	static boolean base64(String encoding) {

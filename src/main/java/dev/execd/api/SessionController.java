@@ -16,6 +16,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -106,6 +107,14 @@ class SessionController {
 	@GetMapping("/{id}")
 	SessionView get(Scope scope, @PathVariable String id) {
 		return SessionView.of(this.registry.find(scope, id).snapshot());
+	}
+
+	@PatchMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
+	SessionView patch(Scope scope, @PathVariable String id, @RequestBody PatchRequest request) {
+		String name = Inputs.label(request.name(), "name");
+		Duration maxRuntime = request.maxRuntime(this.properties.limits());
+		Duration idleTimeout = request.idleTimeout();
+		return SessionView.of(this.registry.find(scope, id).update(name, maxRuntime, idleTimeout));
 	}
 
 	@PostMapping(path = "/{id}/signal", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -55,7 +55,8 @@ record StartRequest(@Nullable String cmd, @Nullable List<String> argv, @Nullable
 		return new SessionSpec(this.cmd, (this.argv != null) ? List.copyOf(this.argv) : null, this.workdir, this.shell,
 				Inputs.flag(this.login), checkedEnv(), Inputs.flag(this.tty),
 				(int) Inputs.clamp(this.cols, 120, 20, 500, "cols"), (int) Inputs.clamp(this.rows, 30, 5, 300, "rows"),
-				maxRuntime(limits), Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
+				Inputs.maxRuntime(this.maxRuntimeMs, limits),
+				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
 				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input);
 	}
 
@@ -64,18 +65,6 @@ record StartRequest(@Nullable String cmd, @Nullable List<String> argv, @Nullable
 		return new WaitSpec(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
 				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"),
 				Inputs.truncation(this.truncation), Inputs.flag(this.stripAnsi));
-	}
-
-	private Duration maxRuntime(ExecdProperties.Limits limits) {
-		if (this.maxRuntimeMs == null) {
-			return limits.defaultMaxRuntime();
-		}
-		long ms = Inputs.nonNegative(this.maxRuntimeMs, 0, "max_runtime_ms");
-		Duration cap = limits.maxRuntimeCap();
-		if (ms > cap.toMillis()) {
-			throw ApiException.invalid("max_runtime_ms is above the cap of " + cap.toMillis() + " ms");
-		}
-		return (ms == 0) ? cap : Duration.ofMillis(ms);
 	}
 
 	private Map<String, @Nullable String> checkedEnv() {

@@ -72,13 +72,41 @@ public final class OutputLog implements AutoCloseable {
 	private boolean closed;
 
 	public OutputLog(Path path, long maxLogSize, int windowCap) {
+		this(path, maxLogSize, windowCap,
+				open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)));
+	}
+
+	private OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file) {
 		this.path = path;
 		this.maxLogSize = maxLogSize;
 		this.windowCap = Math.max(windowCap, 1);
+		this.file = file;
+	}
+
+	/**
+	 * A finished log found on disk after a restart: read-only, nothing in memory.
+	 * @param recordedTotal the output total the metadata recorded; the file may hold more
+	 * (written after the metadata) or less (the log cap)
+	 */
+	public static OutputLog recovered(Path path, long recordedTotal) throws IOException {
+		if (!Files.exists(path)) {
+			Files.createFile(path, OWNER_ONLY);
+		}
+		FileChannel file = FileChannel.open(path, StandardOpenOption.READ);
+		OutputLog log = new OutputLog(path, 0, 1, file);
+		long size = file.size();
+		log.appended = Math.max(size, recordedTotal);
+		log.written = size;
+		log.fileFailed = true;
+		log.total = log.appended;
+		log.fileBytes = size;
+		log.truncated = size < log.total;
+		return log;
+	}
+
+	private static FileChannel open(Path path, Set<StandardOpenOption> options) {
 		try {
-			this.file = FileChannel.open(path,
-					Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE),
-					OWNER_ONLY);
+			return FileChannel.open(path, options, OWNER_ONLY);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -385,6 +413,26 @@ public final class OutputLog implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			// Nothing left to flush: writes go straight to the channel.
+		}
+	}
+
+	/**
+	 * Deletes the file to free disk space; recent bytes stay readable from the window and
+	 * the log counts as truncated.
+	 */
+	public void dropFile() {
+		synchronized (this.appendLock) {
+			delete();
+			this.written = 0;
+			this.fileFailed = true;
+			this.lock.lock();
+			try {
+				this.fileBytes = 0;
+				this.truncated = true;
+			}
+			finally {
+				this.lock.unlock();
+			}
 		}
 	}
 

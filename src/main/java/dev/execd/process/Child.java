@@ -10,11 +10,16 @@ import java.util.concurrent.CompletableFuture;
  * The leader is a Unix session leader, so its pid is also its process group id and
  * session id.
  */
-public sealed interface Child permits PipeChild, PtyChild {
+public sealed interface Child permits PipeChild, PtyChild, GoneChild {
 
 	long pid();
 
 	boolean tty();
+
+	/** Whether this server started the process and may signal it. */
+	default boolean owned() {
+		return true;
+	}
 
 	/** What the child reads. */
 	OutputStream stdin();

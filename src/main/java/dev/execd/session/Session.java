@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -31,8 +30,6 @@ public final class Session {
 
 	private static final int MAX_WARNINGS = 16;
 
-	private static final int REMEMBERED_REQUEST_IDS = 256;
-
 	final String id;
 
 	final Scope scope;
@@ -47,9 +44,14 @@ public final class Session {
 
 	private final Clock clock;
 
-	private final Duration killGrace;
+	private final SessionContext context;
 
-	private final StdinWriter writer;
+	/**
+	 * The leader's start time (clock ticks since boot), to recognise it after a restart.
+	 */
+	private final long leaderStartTime;
+
+	private final SessionInput input;
 
 	private final OutputWaiter waiter;
 
@@ -82,10 +84,6 @@ public final class Session {
 
 	private final List<String> warnings = new ArrayList<>();
 
-	private final LinkedHashSet<String> requestIds = new LinkedHashSet<>();
-
-	private long lastInputNanos;
-
 	private @Nullable String name;
 
 	private long maxRuntimeMs;
@@ -98,10 +96,14 @@ public final class Session {
 
 	private final Deadlines deadlines;
 
+	private final Object persistLock = new Object();
+
+	private boolean filesDeleted;
+
 	private final CursorModeTracker cursorMode = new CursorModeTracker();
 
-	/** When a call or stream last touched the session, for the inactivity TTL. */
-	private volatile long lastTouchedNanos = System.nanoTime();
+	/** When a call or stream last touched the session, for the TTL and eviction. */
+	private volatile Instant lastTouched;
 
 	/** Set once the session was removed: streams end. */
 	private volatile boolean removed;
@@ -112,29 +114,30 @@ public final class Session {
 	// Written by the output reader only.
 	private volatile byte lastByte = '\n';
 
-	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Clock clock,
-			Duration killGrace, ScheduledExecutorService timers, long stdinCapacity) {
+	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Instant startedAt,
+			SessionContext context) {
 		this.id = id;
 		this.scope = scope;
 		this.spec = spec;
 		this.workdir = workdir;
 		this.child = child;
 		this.log = log;
-		this.clock = clock;
-		this.killGrace = killGrace;
-		this.startedAt = clock.instant();
+		this.context = context;
+		this.clock = context.clock();
+		this.startedAt = startedAt;
+		this.lastTouched = startedAt;
+		this.leaderStartTime = child.owned()
+				? ProcessTable.stat(child.pid()).map(ProcessTable.Stat::startTime).orElse(-1L) : -1L;
 		this.name = spec.name();
 		this.maxRuntimeMs = spec.maxRuntime().toMillis();
 		this.idleTimeoutMs = spec.idleTimeout().toMillis();
 		this.cols = spec.cols();
 		this.rows = spec.rows();
-		this.lastInputNanos = this.startNanos;
 		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
 		this.reads = new SessionReads(this, log, this.waiter);
-		this.writer = new StdinWriter("execd-stdin-" + id, child.stdin(), this::signalNow, stdinCapacity);
+		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos);
 		this.drain = new Drain(log, child.outputs().size());
-		this.deadlines = new Deadlines(timers, log, this.startNanos, this::expire);
-		this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+		this.deadlines = new Deadlines(context.timers(), log, this.startNanos, this::expire);
 	}
 
 	/**
@@ -152,6 +155,43 @@ public final class Session {
 				.name("execd-drain-" + this.id)
 				.start(() -> exited((status != null) ? status : -1)));
 		this.ended.thenAccept(onExit);
+		this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+		persist();
+	}
+
+	/**
+	 * Restores the final state of a session found on disk after a restart. Its process is
+	 * not ours: nothing will ever signal it.
+	 */
+	void restore(SessionRecord record, EndReason reason, Instant endedAt) {
+		this.lock.lock();
+		try {
+			this.running = false;
+			this.exitCode = record.exitCode();
+			this.endReason = reason;
+			this.escalated = record.escalated();
+			this.endedAt = endedAt;
+			this.stdinOpen = false;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		this.deadlines.cancel();
+		this.input.stop();
+		this.outputAtExit = this.log.total();
+		this.ended.complete(snapshot());
+		persist();
+	}
+
+	/** Writes the metadata file; called at start, on every change and at the end. */
+	private void persist() {
+		// One writer at a time, each with the newest state, and never after the files
+		// were deleted: a late write would bring a removed session back on restart.
+		synchronized (this.persistLock) {
+			if (!this.filesDeleted) {
+				this.context.files().save(SessionRecord.of(snapshot(), this.leaderStartTime));
+			}
+		}
 	}
 
 	public String id() {
@@ -174,7 +214,50 @@ public final class Session {
 
 	/** Records activity of a client: a call or an open stream. */
 	void touch() {
-		this.lastTouchedNanos = System.nanoTime();
+		this.lastTouched = this.clock.instant();
+	}
+
+	Instant lastTouched() {
+		return this.lastTouched;
+	}
+
+	@Nullable Instant endedAt() {
+		this.lock.lock();
+		try {
+			return this.endedAt;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Changes the label and time limits of a running session; the max runtime still
+	 * counts from the start.
+	 */
+	public SessionSnapshot update(@Nullable String name, @Nullable Duration maxRuntime,
+			@Nullable Duration idleTimeout) {
+		this.lock.lock();
+		try {
+			if (!this.running) {
+				throw new SessionException.Exited(snapshot());
+			}
+			if (name != null) {
+				this.name = name;
+			}
+			if (maxRuntime != null) {
+				this.maxRuntimeMs = maxRuntime.toMillis();
+			}
+			if (idleTimeout != null) {
+				this.idleTimeoutMs = idleTimeout.toMillis();
+			}
+			this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+		}
+		finally {
+			this.lock.unlock();
+		}
+		persist();
+		return snapshot();
 	}
 
 	/** Whether the session was removed; its streams end. */
@@ -199,6 +282,7 @@ public final class Session {
 
 	private void observe(byte[] buffer, int length) {
 		this.lastByte = buffer[length - 1];
+		this.context.metrics().output(length);
 		if (this.child.tty()) {
 			this.cursorMode.feed(buffer, length);
 		}
@@ -235,9 +319,12 @@ public final class Session {
 		}
 		this.outputAtExit = this.log.total();
 		this.deadlines.cancel();
-		this.writer.stop();
+		this.input.stop();
 		this.log.notifyChanged();
-		this.ended.complete(snapshot());
+		SessionSnapshot last = snapshot();
+		this.context.metrics().ended(last.endReason());
+		persist();
+		this.ended.complete(last);
 	}
 
 	private static @Nullable String signalName(@Nullable Integer status) {
@@ -245,11 +332,9 @@ public final class Session {
 	}
 
 	/**
-	 * Queues input. Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into
-	 * SIGINT and SIGQUIT, in order with the bytes around them: with no terminal there is
-	 * no line discipline to do it.
+	 * Queues input for the process.
 	 * @param data the bytes
-	 * @param translateControls whether control bytes become signals (pipes, not base64)
+	 * @param translateControls whether Ctrl-C and Ctrl-\ become signals on a pipe
 	 * @param eof close stdin (pipe) or type Ctrl-D (tty) afterwards
 	 * @param requestId a retried write with the same key is not written again
 	 */
@@ -262,33 +347,22 @@ public final class Session {
 			if (!this.child.tty() && !this.stdinOpen) {
 				throw new SessionException.StdinClosed(snapshot());
 			}
-			if (requestId != null && this.requestIds.contains(requestId)) {
+			if (this.input.isRepeat(requestId)) {
 				return;
 			}
-			List<StdinWriter.Op> ops = StdinOps.of(data, translateControls && !this.child.tty(), eof, this.child.tty());
-			if (!this.writer.offer(ops)) {
-				throw new SessionException.StdinQueueFull(snapshot(), this.writer.pending());
+			if (!this.input.queue(data, translateControls, eof, requestId)) {
+				throw new SessionException.StdinQueueFull(snapshot(), this.input.pending());
 			}
 			if (eof && !this.child.tty()) {
 				this.stdinOpen = false;
 			}
-			if (requestId != null) {
-				this.requestIds.add(requestId);
-				if (this.requestIds.size() > REMEMBERED_REQUEST_IDS) {
-					this.requestIds.remove(this.requestIds.iterator().next());
-				}
-			}
-			this.lastInputNanos = System.nanoTime();
 		}
 		finally {
 			this.lock.unlock();
 		}
 	}
 
-	/**
-	 * Sends a signal: to the leader's process group on a pipe, to the terminal's
-	 * foreground group on a tty.
-	 */
+	/** Sends a signal per {@link SessionInput#signal}. */
 	public SessionSnapshot signal(int number) {
 		this.lock.lock();
 		try {
@@ -299,20 +373,8 @@ public final class Session {
 		finally {
 			this.lock.unlock();
 		}
-		signalNow(number);
+		this.input.signal(number);
 		return snapshot();
-	}
-
-	private void signalNow(int number) {
-		long pid = this.child.pid();
-		if (number == Signals.SIGKILL.number()) {
-			// SIGKILL cannot be handled, so its only meaning is "kill it": every process
-			// of the session, including jobs a shell put in other process groups.
-			Terminator.signalSession(pid, number);
-			return;
-		}
-		long group = this.child.tty() ? ProcessTable.foregroundGroup(pid).orElse(pid) : pid;
-		Terminator.signalGroup(group, number);
 	}
 
 	public SessionSnapshot resize(int cols, int rows) {
@@ -350,7 +412,9 @@ public final class Session {
 		finally {
 			this.lock.unlock();
 		}
-		Terminator.Result result = Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace);
+		Terminator.Result result = this.child.owned()
+				? Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace)
+				: new Terminator.Result(false, true);
 		if (result.escalated() && wasRunning) {
 			this.lock.lock();
 			try {
@@ -372,14 +436,25 @@ public final class Session {
 	}
 
 	/**
-	 * Releases the process's streams and deletes the log. The session must be terminated.
+	 * Releases the process's streams; deletes the log and metadata unless they must
+	 * outlive the server (shutdown). The session must be terminated.
 	 */
-	void release() {
+	void release(boolean deleteFiles) {
 		this.removed = true;
 		this.deadlines.cancel();
-		this.writer.stop();
+		this.input.stop();
 		this.child.release();
-		this.log.delete();
+		if (deleteFiles) {
+			synchronized (this.persistLock) {
+				this.filesDeleted = true;
+				this.log.delete();
+				this.context.files().delete(this.id);
+			}
+		}
+		else {
+			this.log.close();
+			persist();
+		}
 	}
 
 	void warn(String warning) {
@@ -400,7 +475,7 @@ public final class Session {
 	private void expire(EndReason reason) {
 		Thread.ofVirtual()
 			.name("execd-expire-" + this.id)
-			.start(() -> terminate(reason, Signals.SIGTERM, this.killGrace));
+			.start(() -> terminate(reason, Signals.SIGTERM, this.context.killGrace()));
 	}
 
 	public SessionSnapshot snapshot() {
@@ -410,7 +485,7 @@ public final class Session {
 		long total = this.log.total();
 		this.lock.lock();
 		try {
-			long lastActivity = Math.max(lastOutput, this.lastInputNanos);
+			long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
 			long idleNanos = now - lastOutput;
 			boolean waiting = this.running && this.stdinOpen && total > 0 && idleNanos >= INPUT_HINT_NANOS
 					&& this.lastByte != '\n';

@@ -3,6 +3,7 @@ package dev.execd.session;
 import java.time.Clock;
 
 import dev.execd.config.ExecdProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,8 +15,8 @@ import org.springframework.context.annotation.Configuration;
 class SessionConfiguration {
 
 	@Bean(destroyMethod = "close")
-	SessionRegistry sessionRegistry(ExecdProperties properties, Clock clock) {
-		return new SessionRegistry(properties, clock);
+	SessionRegistry sessionRegistry(ExecdProperties properties, Clock clock, MeterRegistry meters) {
+		return new SessionRegistry(properties, clock, meters);
 	}
 
 	@Bean

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.output.OutputLog;
@@ -23,6 +24,8 @@ import dev.execd.process.Child;
 import dev.execd.process.LaunchSpec;
 import dev.execd.process.Launcher;
 import dev.execd.process.Signals;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,7 +41,9 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final Clock clock;
 
-	private final Path logDir;
+	private final SessionFiles files;
+
+	private final SessionContext context;
 
 	private final Map<String, String> serverEnv = System.getenv();
 
@@ -53,17 +58,41 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private volatile boolean closing;
 
-	public SessionRegistry(ExecdProperties properties, Clock clock) {
+	private final java.util.concurrent.atomic.AtomicBoolean reaping = new java.util.concurrent.atomic.AtomicBoolean();
+
+	private final SessionMetrics metrics;
+
+	public SessionRegistry(ExecdProperties properties, Clock clock, MeterRegistry meters) {
 		this.properties = properties;
 		this.clock = clock;
-		this.logDir = properties.output().dir();
+		this.metrics = new SessionMetrics(meters, this.sessions::values);
 		try {
-			Files.createDirectories(this.logDir,
-					PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-			Files.setPosixFilePermissions(this.logDir, PosixFilePermissions.fromString("rwx------"));
+			this.files = new SessionFiles(properties.output().dir());
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot use the log directory " + this.logDir, ex);
+		catch (RuntimeException ex) {
+			this.timers.shutdownNow();
+			throw ex;
+		}
+		this.context = new SessionContext(clock, properties.process().killGrace(), this.timers, STDIN_QUEUE_CAPACITY,
+				this.metrics, this.files);
+		for (Session session : Recovery.recover(this.files, this.context, properties.process().killGrace())) {
+			this.sessions.put(session.id(), session);
+		}
+		long every = properties.limits().reapInterval().toMillis();
+		this.timers.scheduleWithFixedDelay(this::reapInBackground, every, every, TimeUnit.MILLISECONDS);
+	}
+
+	/** Terminations take up to the grace: they must not hold the timer thread. */
+	private void reapInBackground() {
+		if (this.reaping.compareAndSet(false, true)) {
+			Thread.ofVirtual().name("execd-reaper").start(() -> {
+				try {
+					reap();
+				}
+				finally {
+					this.reaping.set(false);
+				}
+			});
 		}
 	}
 
@@ -115,6 +144,7 @@ public final class SessionRegistry implements AutoCloseable {
 		if (this.closing) {
 			throw new SessionException.ShuttingDown();
 		}
+		makeRoom(scope);
 		if (this.sessions.size() >= this.properties.limits().maxSessions()) {
 			throw new SessionException.TooManySessions("the server holds " + this.properties.limits().maxSessions()
 					+ " sessions (execd.limits.max-sessions)");
@@ -122,9 +152,10 @@ public final class SessionRegistry implements AutoCloseable {
 		String id = SessionIds.next();
 		LaunchSpec launch = Commands.resolve(spec, this.properties.process(), id, this.serverEnv);
 		ExecdProperties.Output output = this.properties.output();
-		OutputLog log = new OutputLog(this.logDir.resolve(id + ".log"), output.maxLogSize().toBytes(),
+		OutputLog log = new OutputLog(this.files.log(id), output.maxLogSize().toBytes(),
 				(int) output.memoryWindow().toBytes());
 		Child child;
+		Timer.Sample spawn = Timer.start();
 		try {
 			child = Launcher.start(launch);
 		}
@@ -132,9 +163,14 @@ public final class SessionRegistry implements AutoCloseable {
 			log.delete();
 			throw new SessionException.CommandNotFound(launch.command().get(0));
 		}
-		Session session = new Session(id, scope, spec, launch.workdir().toString(), child, log, this.clock,
-				this.properties.process().killGrace(), this.timers, STDIN_QUEUE_CAPACITY);
+		finally {
+			spawn.stop(this.metrics.spawn());
+		}
+		Session session = new Session(id, scope, spec, launch.workdir().toString(), child, log, this.clock.instant(),
+				this.context);
 		this.sessions.put(id, session);
+		this.metrics.started();
+		warnNearCap(scope, session);
 		EventJournal journal = events(scope);
 		journal.publish("session_started", session.snapshot());
 		session.start((ended) -> journal.publish("session_exited", ended));
@@ -142,6 +178,63 @@ public final class SessionRegistry implements AutoCloseable {
 			session.write(spec.stdin(), true, false, null);
 		}
 		return session;
+	}
+
+	/**
+	 * Evicts per {@link EvictionPolicy} until the scope has room for one more session.
+	 * Concurrent starts may overshoot the cap by a few; the next start evicts again.
+	 */
+	private void makeRoom(Scope scope) {
+		ExecdProperties.Limits limits = this.properties.limits();
+		while (true) {
+			List<Session> inScope = inScope(scope);
+			List<EvictionPolicy.Candidate> candidates = inScope.stream()
+				.map((s) -> new EvictionPolicy.Candidate(s.id(), s.isRunning(), s.lastTouched()))
+				.toList();
+			switch (EvictionPolicy.decide(candidates, limits.maxSessionsPerConversation(), limits.protectedRecent())) {
+				case EvictionPolicy.Admit admit -> {
+					return;
+				}
+				case EvictionPolicy.Refuse refuse -> throw new SessionException.TooManySessions("the conversation has "
+						+ inScope.size() + " sessions, all recently used (execd.limits.max-sessions-per-conversation)");
+				case EvictionPolicy.Evict evict -> {
+					if (removeEach((s) -> s.id().equals(evict.id()), EndReason.EVICTED) > 0) {
+						this.metrics.evicted();
+					}
+				}
+			}
+		}
+	}
+
+	private void warnNearCap(Scope scope, Session session) {
+		ExecdProperties.Limits limits = this.properties.limits();
+		int count = inScope(scope).size();
+		if (count >= limits.warnSessionsPerConversation()) {
+			session.warn("this conversation has " + count + " sessions; beyond " + limits.maxSessionsPerConversation()
+					+ " the least recently used are evicted (DELETE sessions you no longer need)");
+		}
+	}
+
+	private List<Session> inScope(Scope scope) {
+		return this.sessions.values().stream().filter((s) -> s.scope().equals(scope)).toList();
+	}
+
+	/**
+	 * The reaper's pass: expires running sessions nobody used for the inactivity TTL,
+	 * removes ended ones past their retention, and keeps the logs within the disk budget
+	 * by dropping the files of the sessions that ended first.
+	 */
+	void reap() {
+		ExecdProperties.Limits limits = this.properties.limits();
+		java.time.Instant now = this.clock.instant();
+		Map<String, ReapPolicy.Verdict> verdicts = new java.util.HashMap<>();
+		for (Session session : this.sessions.values()) {
+			verdicts.put(session.id(), ReapPolicy.verdict(now, limits.inactivityTtl(), limits.endedRetention(),
+					session.isRunning(), session.lastTouched(), session.endedAt(), session.reads().subscribers()));
+		}
+		removeEach((s) -> verdicts.get(s.id()) == ReapPolicy.Verdict.EXPIRE, EndReason.EXPIRED);
+		removeEach((s) -> verdicts.get(s.id()) == ReapPolicy.Verdict.REMOVE, EndReason.EXPIRED);
+		DiskBudget.enforce(List.copyOf(this.sessions.values()), this.properties.output().maxTotalLogSize().toBytes());
 	}
 
 	/**
@@ -184,7 +277,7 @@ public final class SessionRegistry implements AutoCloseable {
 			return session.terminate(EndReason.KILLED, signal, grace);
 		}
 		finally {
-			release(session);
+			release(session, true);
 		}
 	}
 
@@ -209,7 +302,7 @@ public final class SessionRegistry implements AutoCloseable {
 						session.terminate(reason, Signals.SIGTERM, this.properties.process().killGrace());
 					}
 					finally {
-						release(session);
+						release(session, reason != EndReason.SHUTDOWN);
 					}
 				}));
 			}
@@ -226,11 +319,15 @@ public final class SessionRegistry implements AutoCloseable {
 		return terminations.size();
 	}
 
-	private void release(Session session) {
+	/**
+	 * Releases a terminated session; at shutdown its log and metadata stay on disk for
+	 * the next server.
+	 */
+	private void release(Session session, boolean deleteFiles) {
 		if (session.spec.requestId() != null) {
 			this.requests.remove(new RequestKey(session.scope(), session.spec.requestId()));
 		}
-		session.release();
+		session.release(deleteFiles);
 		events(session.scope()).publish("session_removed", session.snapshot());
 	}
 
@@ -241,11 +338,15 @@ public final class SessionRegistry implements AutoCloseable {
 
 	/** Refuses new sessions, terminates every session and ends every stream. */
 	@Override
-	public void close() {
+	public synchronized void close() {
+		if (this.closing) {
+			return;
+		}
 		this.closing = true;
 		removeEach((session) -> true, EndReason.SHUTDOWN);
 		this.journals.values().forEach(EventJournal::close);
 		this.timers.shutdownNow();
+		this.files.close();
 	}
 
 	private record RequestKey(Scope scope, String requestId) {

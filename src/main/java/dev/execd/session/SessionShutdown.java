@@ -1,42 +1,30 @@
 package dev.execd.session;
 
-import org.springframework.context.SmartLifecycle;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
 
 /**
  * Ends every session and stream before the web server stops. Boot's graceful shutdown
  * waits for in-flight requests, and long polls and SSE streams would hold it for its
- * whole timeout; stopping in the last phase means this runs first: new sessions are
- * refused, every session is terminated, and every stream ends.
+ * whole timeout. The context announces its closing before it stops anything, so this runs
+ * first: readiness goes down, new sessions are refused, every session is terminated with
+ * its log and metadata kept on disk, and every stream ends. (Not a lifecycle bean: those
+ * are also stopped when a context is only paused.)
  */
-final class SessionShutdown implements SmartLifecycle {
+final class SessionShutdown implements ApplicationListener<ContextClosedEvent> {
 
 	private final SessionRegistry registry;
-
-	private volatile boolean running;
 
 	SessionShutdown(SessionRegistry registry) {
 		this.registry = registry;
 	}
 
 	@Override
-	public void start() {
-		this.running = true;
-	}
-
-	@Override
-	public void stop() {
-		this.running = false;
+	public void onApplicationEvent(ContextClosedEvent event) {
+		AvailabilityChangeEvent.publish(event.getApplicationContext(), ReadinessState.REFUSING_TRAFFIC);
 		this.registry.close();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.running;
-	}
-
-	@Override
-	public int getPhase() {
-		return SmartLifecycle.DEFAULT_PHASE;
 	}
 
 }

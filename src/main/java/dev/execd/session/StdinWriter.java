@@ -51,11 +51,16 @@ final class StdinWriter {
 
 	private boolean stopped;
 
+	private final String name;
+
+	/** Started with the first input: most sessions are never written to. */
+	private boolean started;
+
 	StdinWriter(String name, OutputStream out, IntConsumer signaller, long capacity) {
 		this.out = out;
 		this.signaller = signaller;
 		this.capacity = capacity;
-		Thread.ofPlatform().name(name).daemon().stackSize(256 * 1024).start(this::run);
+		this.name = name;
 	}
 
 	/**
@@ -69,9 +74,16 @@ final class StdinWriter {
 			if (this.pending + bytes > this.capacity) {
 				return false;
 			}
+			if (this.stopped) {
+				return true;
+			}
 			this.pending += bytes;
 			this.queue.addAll(ops);
 			this.ready.signal();
+			if (!this.started) {
+				this.started = true;
+				Thread.ofPlatform().name(this.name).daemon().stackSize(256 * 1024).start(this::run);
+			}
 			return true;
 		}
 		finally {
@@ -91,15 +103,21 @@ final class StdinWriter {
 
 	/** Stops the thread and closes stdin, dropping what is still queued. */
 	void stop() {
+		boolean wasStarted;
 		this.lock.lock();
 		try {
 			this.stopped = true;
 			this.queue.clear();
 			this.pending = 0;
 			this.ready.signal();
+			wasStarted = this.started;
+			this.started = true;
 		}
 		finally {
 			this.lock.unlock();
+		}
+		if (!wasStarted) {
+			closeQuietly();
 		}
 	}
 

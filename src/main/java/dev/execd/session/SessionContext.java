@@ -1,0 +1,21 @@
+package dev.execd.session;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * What every session of a registry shares: time, the timer thread, limits, metrics and
+ * the log directory.
+ *
+ * @param clock the clock of every instant a session reports
+ * @param killGrace the grace of terminations a session starts itself (timeouts)
+ * @param timers the one timer thread of the registry
+ * @param stdinCapacity bytes of input that may wait for a child to read them
+ * @param metrics the metrics
+ * @param files the log directory
+ */
+record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
+		SessionMetrics metrics, SessionFiles files) {
+
+}
