@@ -45,6 +45,13 @@ public final class TestClient {
 		this.defaultHeaders.addAll(other.defaultHeaders);
 	}
 
+	/** A client that also sends this header on every request. */
+	public TestClient withHeader(String name, String value) {
+		TestClient client = new TestClient(this);
+		client.defaultHeaders.addAll(List.of(name, value));
+		return client;
+	}
+
 	/** The conversation id this client sends, or null. */
 	public String conversation() {
 		int at = this.defaultHeaders.indexOf("X-Conversation-Id");

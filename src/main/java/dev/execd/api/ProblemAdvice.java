@@ -32,7 +32,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
 
-	private static final String PROBLEM_TYPES = "https://execd.dev/problems/";
+	static final String PROBLEM_TYPES = "https://execd.dev/problems/";
 
 	private static final Logger logger = LoggerFactory.getLogger(ProblemAdvice.class);
 
@@ -99,6 +99,11 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	@Override
 	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof BoundedBodyRequest.BodyTooLargeException tooLarge) {
+				return cast(problem(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", tooLarge.getMessage(), null));
+			}
+		}
 		String detail = switch (ex.getCause()) {
 			case UnrecognizedPropertyException e -> "unknown field '" + e.getPropertyName() + "'";
 			case MismatchedInputException e when !e.getPath().isEmpty() ->

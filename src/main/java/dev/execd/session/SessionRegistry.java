@@ -172,8 +172,13 @@ public final class SessionRegistry implements AutoCloseable {
 		this.metrics.started();
 		warnNearCap(scope, session);
 		EventJournal journal = events(scope);
-		journal.publish("session_started", session.snapshot());
-		session.start((ended) -> journal.publish("session_exited", ended));
+		SessionSnapshot started = session.snapshot();
+		journal.publish("session_started", started);
+		Audit.started(started);
+		session.start((ended) -> {
+			Audit.ended(ended);
+			journal.publish("session_exited", ended);
+		});
 		if (spec.stdin() != null && spec.stdin().length > 0) {
 			session.write(spec.stdin(), true, false, null);
 		}

@@ -1,0 +1,38 @@
+package dev.execd;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A bare HTTP/1.1 request over a socket, for headers the JDK client will not send (such
+ * as a forged {@code Host}).
+ */
+public final class RawHttp {
+
+	private RawHttp() {
+	}
+
+	/** Sends the request and returns the status line and headers and body as text. */
+	public static String send(int port, String method, String path, String... headerLines) {
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\n");
+			for (String line : headerLines) {
+				request.append(line).append("\r\n");
+			}
+			request.append("Connection: close\r\n\r\n");
+			socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
+			socket.setSoTimeout(10_000);
+			return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	public static int status(String response) {
+		return Integer.parseInt(response.substring(9, 12));
+	}
+
+}

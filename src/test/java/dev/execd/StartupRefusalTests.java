@@ -1,0 +1,52 @@
+package dev.execd;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Without tokens execd refuses to start on a non-loopback address, and says what to set.
+ */
+class StartupRefusalTests {
+
+	@Test
+	void refusesNonLoopbackAddressWithoutTokens(@TempDir Path dir) {
+		assertThatThrownBy(() -> run(dir, "--server.address=0.0.0.0")).rootCause()
+			.hasMessageContaining("execd.security.tokens")
+			.hasMessageContaining("execd.security.allow-anonymous");
+	}
+
+	@Test
+	void startsOnNonLoopbackAddressWithTokensOrExplicitAnonymousAccess(@TempDir Path dir) {
+		try (ConfigurableApplicationContext context = run(dir.resolve("a"), "--server.address=0.0.0.0",
+				"--execd.security.tokens=ci:token-1")) {
+			assertThat(context.isRunning()).isTrue();
+		}
+		try (ConfigurableApplicationContext context = run(dir.resolve("b"), "--server.address=0.0.0.0",
+				"--execd.security.allow-anonymous=true")) {
+			assertThat(context.isRunning()).isTrue();
+		}
+	}
+
+	@Test
+	void refusesMalformedTokens(@TempDir Path dir) {
+		assertThatThrownBy(() -> run(dir, "--execd.security.tokens=no-colon")).rootCause()
+			.hasMessageContaining("name:token");
+	}
+
+	private static ConfigurableApplicationContext run(Path dir, String... args) {
+		String[] all = new String[args.length + 2];
+		all[0] = "--server.port=0";
+		all[1] = "--execd.output.dir=" + dir;
+		System.arraycopy(args, 0, all, 2, args.length);
+		return new SpringApplicationBuilder(ExecdApplication.class).run(all);
+	}
+
+}
