@@ -15,8 +15,14 @@ public final class PatternScanner {
 	/** How much earlier text a match may reach back into. */
 	static final int OVERLAP = 64 * 1024;
 
-	/** Character reads one scan may make before it is abandoned. */
-	static final long STEP_BUDGET = 20_000_000;
+	/**
+	 * Character reads one scan may make before it is abandoned: a fixed allowance plus a
+	 * multiple of the text scanned, so ordinary patterns never hit it and a backtracking
+	 * one is stopped in well under a second.
+	 */
+	static final long STEP_BUDGET = 1_000_000;
+
+	static final long STEPS_PER_CHAR = 64;
 
 	private final Pattern pattern;
 
@@ -49,7 +55,8 @@ public final class PatternScanner {
 		int from = Math.max(this.firstScannable, this.scannedTo - OVERLAP);
 		// Without anchoring bounds, ^ and lookbehinds at the region's start see the text
 		// before it, so a scan that starts mid-line does not anchor there.
-		Matcher matcher = this.pattern.matcher(new Budgeted(this.text, STEP_BUDGET))
+		long budget = STEP_BUDGET + STEPS_PER_CHAR * (this.text.length() - from);
+		Matcher matcher = this.pattern.matcher(new Budgeted(this.text, budget))
 			.useAnchoringBounds(false)
 			.useTransparentBounds(true)
 			.region(from, this.text.length());
