@@ -65,6 +65,10 @@ class LogController {
 			// An unparseable or multi-part Range is ignored, as RFC 9110 allows.
 			from = 0;
 			to = reads.logEnd();
+			if (to == 0 && total > 0) {
+				// The disk budget deleted the file: there is nothing to download.
+				throw new OutputException.OutputUnavailable(0);
+			}
 		}
 		reads.checkAvailable(from, to);
 		HttpHeaders headers = new HttpHeaders();

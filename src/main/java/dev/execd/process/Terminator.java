@@ -44,12 +44,22 @@ public final class Terminator {
 	 * @return whether SIGKILL was needed and whether no process of the session is left
 	 */
 	public static Result terminate(long sid, boolean tty, Signal signal, Duration grace) {
+		return terminate(sid, tty, signal, grace, () -> {
+		});
+	}
+
+	/**
+	 * As {@link #terminate(long, boolean, Signal, Duration)}, telling
+	 * {@code beforeEscalation} just before SIGKILL follows an expired grace, so the
+	 * caller can record it before the leader's death is reported.
+	 */
+	public static Result terminate(long sid, boolean tty, Signal signal, Duration grace, Runnable beforeEscalation) {
 		requireForeignSession(sid);
 		Objects.requireNonNull(signal, "signal");
 		Objects.requireNonNull(grace, "grace");
 		Terminator terminator = new Terminator();
 		try {
-			return terminator.run(sid, tty, signal, grace);
+			return terminator.run(sid, tty, signal, grace, beforeEscalation);
 		}
 		finally {
 			// Waiting was cut short, not the termination: let the caller see it.
@@ -79,7 +89,7 @@ public final class Terminator {
 		sweep(sid, signal);
 	}
 
-	private Result run(long sid, boolean tty, Signal signal, Duration grace) {
+	private Result run(long sid, boolean tty, Signal signal, Duration grace, Runnable beforeEscalation) {
 		boolean killRequested = signal.number() == Signals.SIGKILL.number();
 		if (!killRequested) {
 			if (tty) {
@@ -89,6 +99,7 @@ public final class Terminator {
 			if (awaitGone(sid, grace.isNegative() ? Duration.ZERO : grace)) {
 				return new Result(false, true);
 			}
+			beforeEscalation.run();
 		}
 		// Sweep again on every poll: a dying shell's last fork or a process that leaves
 		// a stopped state may have escaped the previous one.

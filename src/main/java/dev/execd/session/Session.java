@@ -412,17 +412,13 @@ public final class Session {
 		finally {
 			this.lock.unlock();
 		}
-		Terminator.Result result = this.child.owned()
-				? Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace)
-				: new Terminator.Result(false, true);
-		if (result.escalated() && wasRunning) {
-			this.lock.lock();
-			try {
-				this.escalated = true;
-			}
-			finally {
-				this.lock.unlock();
-			}
+		if (this.child.owned()) {
+			// Recorded before SIGKILL, so the exit it causes already reports it.
+			Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace, () -> {
+				if (wasRunning) {
+					markEscalated();
+				}
+			});
 		}
 		if (wasRunning) {
 			try {
@@ -433,6 +429,16 @@ public final class Session {
 			}
 		}
 		return snapshot();
+	}
+
+	private void markEscalated() {
+		this.lock.lock();
+		try {
+			this.escalated = true;
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/**

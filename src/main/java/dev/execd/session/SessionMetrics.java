@@ -41,6 +41,7 @@ public final class SessionMetrics {
 				.builder("execd.sessions.active", sessions,
 						(all) -> all.get().stream().filter((s) -> s.child.tty() == tty && s.isRunning()).count())
 				.description("Sessions whose process is running")
+				.strongReference(true)
 				.tag("tty", Boolean.toString(tty))
 				.register(meters);
 		}
@@ -48,11 +49,13 @@ public final class SessionMetrics {
 			.builder("execd.sse.subscribers", sessions,
 					(all) -> all.get().stream().mapToInt((s) -> s.reads().subscribers()).sum())
 			.description("Open SSE output streams")
+			.strongReference(true)
 			.register(meters);
 		Gauge
 			.builder("execd.log.disk.bytes", sessions,
 					(all) -> all.get().stream().mapToLong((s) -> s.log.fileBytes()).sum())
 			.description("Bytes of session logs on disk")
+			.strongReference(true)
 			.baseUnit("bytes")
 			.register(meters);
 	}
