@@ -320,10 +320,12 @@ public final class Session {
 		this.outputAtExit = this.log.total();
 		this.deadlines.cancel();
 		this.input.stop();
+		// On disk before anyone is told: a crash right after a client saw the exit
+		// must not bring the session back as lost.
+		persist();
 		this.log.notifyChanged();
 		SessionSnapshot last = snapshot();
 		this.context.metrics().ended(last.endReason());
-		persist();
 		this.ended.complete(last);
 	}
 
