@@ -1,5 +1,8 @@
 package dev.execd.api;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.swagger.v3.core.jackson.ModelResolver;
+import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Contact;
@@ -31,6 +34,15 @@ class OpenApiConfiguration {
 	static {
 		// The scope is resolved from headers and the token, not bound from the request.
 		SpringDocUtils.getConfig().addRequestWrapperToIgnore(Scope.class);
+	}
+
+	/**
+	 * Schemas in snake_case, as the API speaks: springdoc inspects types with its own
+	 * (Jackson 2) mapper, which knows nothing of the application's naming strategy.
+	 */
+	@Bean
+	ModelResolver snakeCaseModels() {
+		return new ModelResolver(Json.mapper().copy().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE));
 	}
 
 	/**
