@@ -25,8 +25,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class OutputLog implements AutoCloseable {
 
-	private static final int MIN_WINDOW = 4096;
-
 	private static final FileAttribute<?> OWNER_ONLY = PosixFilePermissions
 		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
@@ -35,8 +33,6 @@ public final class OutputLog implements AutoCloseable {
 	private final FileChannel file;
 
 	private final long maxLogSize;
-
-	private final int windowCap;
 
 	/** Serializes appends so that file positions and offsets agree. */
 	private final Object appendLock = new Object();
@@ -52,22 +48,20 @@ public final class OutputLog implements AutoCloseable {
 
 	private boolean fileFailed;
 
-	// Guarded by lock.
-	private byte[] ring = new byte[0];
+	// Written under lock; the scalars are volatile so that reading one needs no lock.
+	private final Window window;
 
-	private int ringLen;
+	private volatile long total;
 
-	private long total;
+	private volatile long fileBytes;
 
-	private long fileBytes;
+	private volatile boolean truncated;
 
-	private boolean truncated;
-
-	private long version;
+	private volatile long version;
 
 	private final StreamTags tags = new StreamTags();
 
-	private long lastAppendNanos = System.nanoTime();
+	private volatile long lastAppendNanos = System.nanoTime();
 
 	private boolean closed;
 
@@ -79,7 +73,7 @@ public final class OutputLog implements AutoCloseable {
 	private OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file) {
 		this.path = path;
 		this.maxLogSize = maxLogSize;
-		this.windowCap = Math.max(windowCap, 1);
+		this.window = new Window(windowCap);
 		this.file = file;
 	}
 
@@ -99,6 +93,7 @@ public final class OutputLog implements AutoCloseable {
 		log.written = size;
 		log.fileFailed = true;
 		log.total = log.appended;
+		log.window.startAt(log.total);
 		log.fileBytes = size;
 		log.truncated = size < log.total;
 		return log;
@@ -150,7 +145,7 @@ public final class OutputLog implements AutoCloseable {
 		this.lock.lock();
 		try {
 			this.tags.mark(this.total, tag);
-			copyIntoRing(b, off, len);
+			this.window.append(b, off, len);
 			this.total += len;
 			this.fileBytes = this.written;
 			this.truncated = this.written < this.total;
@@ -161,40 +156,6 @@ public final class OutputLog implements AutoCloseable {
 		finally {
 			this.lock.unlock();
 		}
-	}
-
-	/** The ring holds offsets [total - ringLen, total) at index offset % ring.length. */
-	private void copyIntoRing(byte[] b, int off, int len) {
-		int need = (int) Math.min((long) this.ringLen + len, this.windowCap);
-		if (need > this.ring.length) {
-			grow(need);
-		}
-		int cap = this.ring.length;
-		int skip = Math.max(0, len - cap);
-		long offset = this.total + skip;
-		for (int i = skip; i < len;) {
-			int at = (int) (offset % cap);
-			int n = Math.min(len - i, cap - at);
-			System.arraycopy(b, off + i, this.ring, at, n);
-			i += n;
-			offset += n;
-		}
-		this.ringLen = (int) Math.min((long) this.ringLen + len, cap);
-	}
-
-	private void grow(int need) {
-		int size = Math.max(Math.min(MIN_WINDOW, this.windowCap), this.ring.length);
-		while (size < need) {
-			size = (int) Math.min((long) size * 2, this.windowCap);
-		}
-		byte[] old = this.ring;
-		byte[] bigger = new byte[size];
-		long start = this.total - this.ringLen;
-		for (int i = 0; i < this.ringLen; i++) {
-			long offset = start + i;
-			bigger[(int) (offset % size)] = old[(int) (offset % old.length)];
-		}
-		this.ring = bigger;
 	}
 
 	/**
@@ -211,17 +172,8 @@ public final class OutputLog implements AutoCloseable {
 				throw new OutputException.OffsetOutOfRange(offset, this.total);
 			}
 			int n = (int) Math.min(max, this.total - offset);
-			long ringStart = this.total - this.ringLen;
-			if (offset >= ringStart) {
-				byte[] out = new byte[n];
-				int cap = this.ring.length;
-				for (int i = 0; i < n;) {
-					int at = (int) ((offset + i) % cap);
-					int k = Math.min(n - i, cap - at);
-					System.arraycopy(this.ring, at, out, i, k);
-					i += k;
-				}
-				return out;
+			if (offset >= this.window.start()) {
+				return this.window.copy(offset, n);
 			}
 			if (this.closed || offset >= this.fileBytes) {
 				throw new OutputException.OutputUnavailable(offset);
@@ -281,8 +233,7 @@ public final class OutputLog implements AutoCloseable {
 	public long firstAvailable() {
 		this.lock.lock();
 		try {
-			long ringStart = this.total - this.ringLen;
-			return (this.fileBytes > 0 && !this.closed) ? 0 : ringStart;
+			return (this.fileBytes > 0 && !this.closed) ? 0 : this.window.start();
 		}
 		finally {
 			this.lock.unlock();
@@ -295,9 +246,9 @@ public final class OutputLog implements AutoCloseable {
 	public boolean isAvailable(long from, long to) {
 		this.lock.lock();
 		try {
-			long ringStart = this.total - this.ringLen;
+			long windowStart = this.window.start();
 			long fileEnd = this.closed ? 0 : this.fileBytes;
-			return from >= ringStart || to <= fileEnd || fileEnd >= ringStart;
+			return from >= windowStart || to <= fileEnd || fileEnd >= windowStart;
 		}
 		finally {
 			this.lock.unlock();
@@ -306,53 +257,23 @@ public final class OutputLog implements AutoCloseable {
 
 	/** Bytes kept in the file: the total, unless the log cap stopped the file. */
 	public long fileBytes() {
-		this.lock.lock();
-		try {
-			return this.fileBytes;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.fileBytes;
 	}
 
 	public long total() {
-		this.lock.lock();
-		try {
-			return this.total;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.total;
 	}
 
 	public boolean truncated() {
-		this.lock.lock();
-		try {
-			return this.truncated;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.truncated;
 	}
 
 	public long version() {
-		this.lock.lock();
-		try {
-			return this.version;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.version;
 	}
 
 	public long lastAppendNanos() {
-		this.lock.lock();
-		try {
-			return this.lastAppendNanos;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.lastAppendNanos;
 	}
 
 	/**
