@@ -15,7 +15,6 @@ import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
-import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
 import dev.execd.process.Terminator;
 import org.jspecify.annotations.Nullable;
@@ -46,10 +45,7 @@ public final class Session {
 
 	private final SessionContext context;
 
-	/**
-	 * The leader's start time (clock ticks since boot), to recognise it after a restart.
-	 */
-	private final long leaderStartTime;
+	private final SessionPersistence persistence;
 
 	private final SessionInput input;
 
@@ -96,10 +92,6 @@ public final class Session {
 
 	private final Deadlines deadlines;
 
-	private final Object persistLock = new Object();
-
-	private boolean filesDeleted;
-
 	private final CursorModeTracker cursorMode = new CursorModeTracker();
 
 	/** When a call or stream last touched the session, for the TTL and eviction. */
@@ -126,8 +118,7 @@ public final class Session {
 		this.clock = context.clock();
 		this.startedAt = startedAt;
 		this.lastTouched = startedAt;
-		this.leaderStartTime = child.owned()
-				? ProcessTable.stat(child.pid()).map(ProcessTable.Stat::startTime).orElse(-1L) : -1L;
+		this.persistence = new SessionPersistence(context.files(), id, child);
 		this.name = spec.name();
 		this.maxRuntimeMs = spec.maxRuntime().toMillis();
 		this.idleTimeoutMs = spec.idleTimeout().toMillis();
@@ -185,13 +176,7 @@ public final class Session {
 
 	/** Writes the metadata file; called at start, on every change and at the end. */
 	private void persist() {
-		// One writer at a time, each with the newest state, and never after the files
-		// were deleted: a late write would bring a removed session back on restart.
-		synchronized (this.persistLock) {
-			if (!this.filesDeleted) {
-				this.context.files().save(SessionRecord.of(snapshot(), this.leaderStartTime));
-			}
-		}
+		this.persistence.save(this::snapshot);
 	}
 
 	public String id() {
@@ -453,11 +438,7 @@ public final class Session {
 		this.input.stop();
 		this.child.release();
 		if (deleteFiles) {
-			synchronized (this.persistLock) {
-				this.filesDeleted = true;
-				this.log.delete();
-				this.context.files().delete(this.id);
-			}
+			this.persistence.delete(this.log);
 		}
 		else {
 			this.log.close();

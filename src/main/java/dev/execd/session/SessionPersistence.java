@@ -1,0 +1,46 @@
+package dev.execd.session;
+
+import java.util.function.Supplier;
+
+import dev.execd.output.OutputLog;
+import dev.execd.process.Child;
+import dev.execd.process.ProcessTable;
+
+/**
+ * A session's files: its metadata, rewritten on every change, and their deletion at
+ * removal. One writer at a time, each writing the newest state, and nothing after the
+ * deletion: a late write would bring a removed session back on restart.
+ */
+final class SessionPersistence {
+
+	private final SessionFiles files;
+
+	private final String id;
+
+	/**
+	 * The leader's start time (clock ticks since boot), to recognise it after a restart.
+	 */
+	private final long leaderStartTime;
+
+	private boolean deleted;
+
+	SessionPersistence(SessionFiles files, String id, Child child) {
+		this.files = files;
+		this.id = id;
+		this.leaderStartTime = child.owned()
+				? ProcessTable.stat(child.pid()).map(ProcessTable.Stat::startTime).orElse(-1L) : -1L;
+	}
+
+	synchronized void save(Supplier<SessionSnapshot> state) {
+		if (!this.deleted) {
+			this.files.save(SessionRecord.of(state.get(), this.leaderStartTime));
+		}
+	}
+
+	synchronized void delete(OutputLog log) {
+		this.deleted = true;
+		log.delete();
+		this.files.delete(this.id);
+	}
+
+}
