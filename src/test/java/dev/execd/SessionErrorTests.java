@@ -136,11 +136,13 @@ class SessionErrorTests extends EndToEndTest {
 	@Test
 	void refusesStdinBeyondTheQueue() {
 		String blocked = id(start(Map.of("cmd", "sleep 100", "yield_time_ms", 0)));
-		String mebibyte = java.util.Base64.getEncoder().encodeToString(new byte[1024 * 1024]);
+		// Two writes of 700 KiB fit in request bodies (1 MB) but not together in the
+		// queue (1 MiB) of a process that never reads.
+		String chunk = java.util.Base64.getEncoder().encodeToString(new byte[700 * 1024]);
 		TestClient.Response first = this.api.post("/sessions/" + blocked + "/stdin",
-				Map.of("chars_b64", mebibyte, "yield_time_ms", 0));
+				Map.of("chars_b64", chunk, "yield_time_ms", 0));
 		assertThat(first.status()).isEqualTo(200);
-		assertProblem(this.api.post("/sessions/" + blocked + "/stdin", Map.of("chars_b64", mebibyte)), 429,
+		assertProblem(this.api.post("/sessions/" + blocked + "/stdin", Map.of("chars_b64", chunk)), 429,
 				"stdin_queue_full");
 		assertThat(this.api.get("/sessions/" + blocked).json().get("status").asString()).isEqualTo("running");
 	}

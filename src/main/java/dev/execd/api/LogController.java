@@ -100,7 +100,7 @@ class LogController {
 				return new long[] { Math.max(0, total - suffix), total };
 			}
 			long from = Long.parseLong(first);
-			long to = last.isEmpty() ? total : Math.min(Long.parseLong(last) + 1, total);
+			long to = last.isEmpty() ? total : Math.min(Long.parseLong(last), total - 1) + 1;
 			if (from >= total || to <= from) {
 				throw new RangeNotSatisfiable(total);
 			}

@@ -5,6 +5,7 @@ import java.net.URI;
 import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import dev.execd.session.SessionSnapshot;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,6 +89,12 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException ex) {
 		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "parameter '" + ex.getName() + "' has the wrong type",
 				null);
+	}
+
+	/** Tomcat refuses to parse a malformed query string only when a parameter is read. */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> invalidParameters(InvalidParameterException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "the query string is malformed", null);
 	}
 
 	@ExceptionHandler

@@ -16,6 +16,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -64,6 +66,16 @@ class WebConfiguration implements WebMvcConfigurer {
 		catch (UnknownHostException ex) {
 			return false;
 		}
+	}
+
+	/**
+	 * The API answers JSON (or the stream a route declares) whatever {@code Accept} says:
+	 * a client asking for problem+json, or sending a malformed header, still gets an
+	 * answer instead of a 406 the contract does not know.
+	 */
+	@Override
+	public void configureContentNegotiation(ContentNegotiationConfigurer configurer) {
+		configurer.ignoreAcceptHeader(true).defaultContentType(MediaType.APPLICATION_JSON, MediaType.ALL);
 	}
 
 	@Override

@@ -1,0 +1,64 @@
+package dev.execd;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The committed contract {@code openapi/execd.yaml} is exactly what the server serves. To
+ * rewrite it after an API change: {@code ./mvnw test -Dtest=OpenApiContractTests
+ * -Dexecd.openapi.write=true} (or {@code scripts/update-openapi}).
+ */
+class OpenApiContractTests extends EndToEndTest {
+
+	static final Path COMMITTED = Path.of("openapi", "execd.yaml");
+
+	@Test
+	void committedContractEqualsTheServedOne() throws Exception {
+		String served = new TestClient(this.port).get("/v3/api-docs.yaml").text();
+		if (Boolean.getBoolean("execd.openapi.write")) {
+			Files.createDirectories(COMMITTED.getParent());
+			Files.writeString(COMMITTED, served);
+		}
+		assertThat(Files.exists(COMMITTED)).as("%s is missing: run scripts/update-openapi", COMMITTED).isTrue();
+		assertThat(Files.readString(COMMITTED))
+			.as("%s differs from what the server serves: run scripts/update-openapi and commit the result", COMMITTED)
+			.isEqualTo(served);
+	}
+
+	@Test
+	void contractUsesARelativeServerAndDescribesEveryOperation() {
+		JsonNode contract = new TestClient(this.port).get("/v3/api-docs").json();
+		assertThat(contract.get("servers").get(0).get("url").asString()).isEqualTo("/");
+		List<String> undocumented = new ArrayList<>();
+		int operations = 0;
+		for (Map.Entry<String, JsonNode> path : contract.get("paths").properties()) {
+			for (Map.Entry<String, JsonNode> operation : path.getValue().properties()) {
+				operations++;
+				JsonNode op = operation.getValue();
+				if (op.path("summary").asString("").isBlank() || op.path("description").asString("").isBlank()) {
+					undocumented.add(operation.getKey().toUpperCase() + " " + path.getKey());
+				}
+			}
+		}
+		assertThat(operations).isGreaterThanOrEqualTo(14);
+		assertThat(undocumented).as("operations without a summary and a description").isEmpty();
+		assertThat(contract.get("components").get("securitySchemes").get("bearer").get("scheme").asString())
+			.isEqualTo("bearer");
+	}
+
+	@Test
+	void swaggerUiIsServed() {
+		TestClient anonymous = new TestClient(this.port);
+		assertThat(anonymous.get("/swagger-ui/index.html").status()).isEqualTo(200);
+		assertThat(anonymous.get("/swagger-ui.html").status()).isIn(200, 302);
+	}
+
+}
