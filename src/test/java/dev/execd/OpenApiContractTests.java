@@ -48,7 +48,7 @@ class OpenApiContractTests extends EndToEndTest {
 				}
 			}
 		}
-		assertThat(operations).isGreaterThanOrEqualTo(14);
+		assertThat(operations).isGreaterThanOrEqualTo(13);
 		assertThat(undocumented).as("operations without a summary and a description").isEmpty();
 		assertThat(contract.get("components").get("securitySchemes").get("bearer").get("scheme").asString())
 			.isEqualTo("bearer");

@@ -1,13 +1,40 @@
 package dev.execd.api;
 
 import dev.execd.session.ExecOutcome;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What start, stdin and poll calls return: the output since the delivery cursor.
  */
-record ExecResult(String output, long outputOffset, long nextOffset, long omittedBytes, long originalTokenCount,
-		long wallTimeMs, @Nullable Boolean matched, SessionView session) {
+@Schema(description = "The output since the previous call (the session's delivery cursor), and the session's state.")
+record ExecResult(
+		@Schema(description = """
+				The new output as text, at most `max_output_bytes` plus one truncation marker that \
+				reads exactly `\\n[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]\\n`; \
+				fetch that URL to see the omitted bytes. Never splits a UTF-8 character; invalid \
+				UTF-8 shows as U+FFFD. Empty when nothing new was printed.""",
+				requiredMode = RequiredMode.REQUIRED) String output,
+		@Schema(description = "Byte offset in the session's output where this result starts.",
+				requiredMode = RequiredMode.REQUIRED) long outputOffset,
+		@Schema(description = """
+				Byte offset where this result ends (exclusive) and the next call will start: one \
+				cursor shared with `GET /output?offset=`, SSE event ids and log `Range`s.""",
+				requiredMode = RequiredMode.REQUIRED) long nextOffset,
+		@Schema(description = "Bytes replaced by the truncation marker (`N` in it); 0 when nothing was cut.",
+				requiredMode = RequiredMode.REQUIRED) long omittedBytes,
+		@Schema(description = "Estimated tokens of the untruncated output (bytes / 4, rounded up).",
+				requiredMode = RequiredMode.REQUIRED) long originalTokenCount,
+		@Schema(description = "Time this call spent, in ms.", requiredMode = RequiredMode.REQUIRED) long wallTimeMs,
+		@Schema(description = """
+				Whether `wait_for` matched the output of this call; `null` when no `wait_for` was \
+				given.""", types = {
+				"boolean", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable Boolean matched,
+		@Schema(description = """
+				The session after this call. `status: exited` with `exit_code` means the process \
+				ended and all its output is included; `running` means call again to continue.""",
+				requiredMode = RequiredMode.REQUIRED) SessionView session){
 
 	static ExecResult of(ExecOutcome o) {
 		return new ExecResult(o.output(), o.outputOffset(), o.nextOffset(), o.omittedBytes(), o.originalTokenCount(),

@@ -7,6 +7,14 @@ import dev.execd.output.OutputException;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionReads;
 import dev.execd.session.SessionRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.ContentDisposition;
@@ -27,6 +35,7 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
  * consistently.
  */
 @RestController
+@Tag(name = "Logs", description = "A session's complete raw output as a file, whole or by byte range.")
 class LogController {
 
 	private static final Pattern SINGLE_RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
@@ -37,11 +46,53 @@ class LogController {
 		this.registry = registry;
 	}
 
+	@Operation(operationId = "downloadLog", summary = "Download a session's full raw output", description = """
+			The output as a file, `<id>.log`: stdout and stderr interleaved as they \
+			arrived, exactly the bytes the process wrote (escape sequences and invalid \
+			UTF-8 included), up to execd.output.max-log-size. Available while the process \
+			runs and after it ended, until the session is removed.
+
+			Byte offsets are the same as everywhere else. `?offset=A&length=N` answers 200 \
+			with exactly those bytes (`length` defaults to the rest): it is the URL the \
+			truncation marker \
+			`[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]` \
+			names. A single `Range: bytes=A-B` (inclusive) answers 206 with \
+			`Content-Range`; `Range` wins over `offset` and `length`. The size is taken \
+			when the request arrives, so a growing log is served consistently.""")
+	@ApiResponse(responseCode = "200", description = "The whole log, or `length` bytes from `offset`.",
+			headers = {
+					@Header(name = "Content-Disposition", description = "`attachment; filename=\"<id>.log\"`",
+							schema = @Schema(type = "string")),
+					@Header(name = "Accept-Ranges", description = "`bytes`", schema = @Schema(type = "string")) },
+			content = @Content(mediaType = "application/octet-stream",
+					schema = @Schema(type = "string", format = "binary"),
+					examples = @ExampleObject(name = "python_repl", value = ">>> print(7*6)\r\n42\r\n>>> ")))
+	@ApiResponse(responseCode = "206", description = "The bytes of the requested `Range`.",
+			headers = {
+					@Header(name = "Content-Range", description = "`bytes A-B/total`",
+							schema = @Schema(type = "string", example = "bytes 4-23/24")),
+					@Header(name = "Content-Disposition", description = "`attachment; filename=\"<id>.log\"`",
+							schema = @Schema(type = "string")) },
+			content = @Content(mediaType = "application/octet-stream",
+					schema = @Schema(type = "string", format = "binary")))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = ProblemResponses.RANGE_NOT_SATISFIABLE)
 	@GetMapping("/sessions/{id}/log")
-	ResponseEntity<StreamingResponseBody> log(Scope scope, @PathVariable String id,
-			@RequestParam(required = false) @Nullable Long offset,
-			@RequestParam(required = false) @Nullable Long length,
-			@RequestHeader(name = HttpHeaders.RANGE, required = false) @Nullable String range) {
+	ResponseEntity<StreamingResponseBody> log(Scope scope,
+			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = "First byte to return; used without a `Range` header.",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"),
+					example = "16384") @RequestParam(required = false) @Nullable Long offset,
+			@Parameter(description = "How many bytes from `offset`; default: to the end.",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"),
+					example = "200000") @RequestParam(required = false) @Nullable Long length,
+			@Parameter(description = """
+					One byte range: `bytes=A-B` (inclusive), `bytes=A-` or `bytes=-N` (the last N). \
+					A multi-range or unparseable value is ignored (the whole log, 200).""",
+					example = "bytes=0-1023") @RequestHeader(name = HttpHeaders.RANGE,
+							required = false) @Nullable String range) {
 		SessionReads reads = this.registry.find(scope, id).reads();
 		long total = reads.total();
 		long from;

@@ -3,13 +3,31 @@ package dev.execd.api;
 import java.util.Base64;
 
 import dev.execd.session.ReadOutcome;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code GET /sessions/{id}/output} returns.
  */
-record OutputResult(String output, long outputOffset, long nextOffset, boolean eof, @Nullable Boolean matched,
-		SessionView session) {
+@Schema(description = "A range of output read by offset, and the session's state.")
+record OutputResult(@Schema(description = """
+		The bytes read: text (never split inside a UTF-8 character; invalid UTF-8 shows as \
+		U+FFFD), or with `encoding=base64` the exact bytes in base64. At most `max_bytes`; \
+		no truncation marker: continue from `next_offset`.""", requiredMode = RequiredMode.REQUIRED) String output,
+		@Schema(description = """
+				Where the bytes start; past the requested offset when it fell inside a UTF-8 \
+				character.""", requiredMode = RequiredMode.REQUIRED) long outputOffset,
+		@Schema(description = "Where the bytes end (exclusive): pass it as `offset` to continue.",
+				requiredMode = RequiredMode.REQUIRED) long nextOffset,
+		@Schema(description = """
+				True when the process has ended and `next_offset` is the end of its output: \
+				nothing more will come (except from background children that outlived it).""",
+				requiredMode = RequiredMode.REQUIRED) boolean eof,
+		@Schema(description = "Whether `wait_for` matched; `null` when no `wait_for` was given.", types = {
+				"boolean", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable Boolean matched,
+		@Schema(description = "The session's state at the end of the read.",
+				requiredMode = RequiredMode.REQUIRED) SessionView session){
 
 	static OutputResult of(ReadOutcome o) {
 		String output = (o.bytes() != null) ? Base64.getEncoder().encodeToString(o.bytes()) : o.text();

@@ -2,9 +2,14 @@ package dev.execd.api;
 
 import java.util.List;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+
 /**
  * What {@code GET /sessions} returns, newest first.
  */
-record SessionList(List<SessionView> sessions) {
+@Schema(description = "The conversation's sessions.")
+record SessionList(@Schema(description = "Newest first; ended sessions stay until removed or reaped.",
+		requiredMode = RequiredMode.REQUIRED) List<SessionView> sessions) {
 
 }

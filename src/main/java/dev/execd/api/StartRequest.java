@@ -11,16 +11,126 @@ import dev.execd.config.ExecdProperties;
 import dev.execd.output.InputDecoder;
 import dev.execd.session.SessionSpec;
 import dev.execd.session.WaitSpec;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Body of {@code POST /sessions}.
  */
-record StartRequest(@Nullable String cmd, @Nullable List<String> argv, @Nullable String workdir, @Nullable String shell,
-		@Nullable Boolean login, @Nullable Map<String, @Nullable String> env, @Nullable Boolean tty,
-		@Nullable Integer cols, @Nullable Integer rows, @Nullable Long yieldTimeMs, @Nullable String waitFor,
-		@Nullable Long maxOutputBytes, @Nullable String truncation, @Nullable Boolean stripAnsi, @Nullable String stdin,
-		@Nullable Long maxRuntimeMs, @Nullable Long idleTimeoutMs, @Nullable String name, @Nullable String requestId) {
+@Schema(description = "What to run and how long this call waits for it. Give exactly one of `cmd` and `argv`.")
+record StartRequest(@Schema(description = """
+		Shell command line, run as `<shell> -c <cmd>` (`-lc` with `login`), so pipes, `&&`, \
+		redirections and globs work. Exactly one of `cmd` and `argv` (else 400 \
+		`invalid_request`).""", example = "npm test -- --watch=false") @Nullable String cmd,
+
+		@Schema(description = """
+				Program and arguments, run directly without a shell (no quoting issues). \
+				`argv[0]` is looked up in `PATH` unless it contains a `/`; not found or not \
+				executable → 422 `command_not_found`. Exactly one of `cmd` and `argv`.""",
+				example = "[\"git\", \"status\", \"--short\"]") @Nullable List<String> argv,
+
+		@Schema(description = """
+				Working directory; relative paths resolve against the default. Must be an existing \
+				directory (else 422 `workdir_not_found`) inside execd.process.workdir-roots when \
+				those are set (else 422 `workdir_not_allowed`). Default: \
+				execd.process.default-workdir (execd's own working directory).""",
+				example = "/repo") @Nullable String workdir,
+
+		@Schema(description = """
+				Shell that runs `cmd`; must exist and be executable (else 422 `shell_not_found`). \
+				Default: execd.process.shell (`/bin/bash`, else `/bin/sh`).""",
+				example = "/bin/bash") @Nullable String shell,
+
+		@Schema(description = "Run the shell as a login shell (`-lc`), which reads the profile (e.g. for "
+				+ "nvm or pyenv set-ups).", defaultValue = "false") @Nullable Boolean login,
+
+		@Schema(description = """
+				Variables merged over the base environment: execd's own minus every `EXECD_*`, \
+				then `NO_COLOR=1`, `PAGER=cat`, `GIT_PAGER=cat`, `GH_PAGER=cat`, `LANG` and \
+				`LC_ALL` `C.UTF-8`, `TERM=dumb` (`xterm-256color` with `tty`), `COLUMNS`/`LINES` \
+				(with `tty`) and `EXECD_SESSION_ID`. A `null` value unsets a variable. At most \
+				256 entries and 64 KiB in all.""", maxProperties = 256,
+				additionalPropertiesSchema = StartRequest.EnvValue.class,
+				example = "{\"CI\": \"1\", \"NODE_ENV\": \"test\", \"PAGER\": null}") @Nullable Map<String, @Nullable String> env,
+
+		@Schema(description = """
+				Allocate a pseudo-terminal. Use it for programs that behave differently without \
+				one: REPLs, prompts (passwords, `[y/N]`), `ssh`, full-screen tools, anything that \
+				buffers output when not on a terminal. stdout and stderr then arrive merged (stream \
+				`pty`), Enter is `\\r`, the terminal echoes typed input and turns Ctrl-C into \
+				SIGINT. Without it stdin, stdout and stderr are pipes and a line ends with \
+				`\\n`.""", defaultValue = "false") @Nullable Boolean tty,
+
+		@Schema(description = "Terminal width in columns (with `tty`). Clamped to [20, 500]: a value "
+				+ "outside is moved to the nearest bound, not refused.", defaultValue = "120", minimum = "20",
+				maximum = "500") @Nullable Integer cols,
+
+		@Schema(description = "Terminal height in rows (with `tty`). Clamped to [5, 300].", defaultValue = "30",
+				minimum = "5", maximum = "300") @Nullable Integer rows,
+
+		@Schema(description = """
+				How long *this call* waits before answering, in ms; it does not limit the \
+				process, which keeps running after the response. The call returns earlier, \
+				within milliseconds, when the process exits (and its output is drained) or \
+				`wait_for` matches. 0 answers at once. Clamped to [0, 30000]; to wait longer, \
+				poll with `POST /sessions/{id}/stdin`.""", defaultValue = "10000", minimum = "0",
+				maximum = "30000") @Nullable Long yieldTimeMs,
+
+		@Schema(description = """
+				Java regular expression (MULTILINE, at most 1024 characters) that ends the wait as \
+				soon as the output this call returns matches it, typed echo included and after \
+				`strip_ansi`: a prompt (`>>> `, `\\$ $`), a readiness line (`Listening on`). \
+				`matched` in the response tells whether it did. An invalid expression is 400 \
+				`invalid_request`; one too expensive to run ends the wait unmatched and adds to \
+				`session.warnings`.""", maxLength = 1024, example = ">>> $") @Nullable String waitFor,
+
+		@Schema(description = """
+				Cap on `output` in this response, in bytes. Over it, the middle (`head_tail`), \
+				start (`tail`) or end (`head`) is replaced by one marker that reads exactly \
+				`\\n[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]\\n` \
+				(not counted in the cap), so the cut part can be fetched from the log. Clamped to \
+				[256, 1048576].""", defaultValue = "32768", minimum = "256",
+				maximum = "1048576") @Nullable Long maxOutputBytes,
+
+		@Schema(description = "Which part of over-long output to keep: the first and last halves "
+				+ "(`head_tail`), the end (`tail`) or the start (`head`).", defaultValue = "head_tail",
+				allowableValues = {
+						"head_tail", "tail", "head" }) @Nullable String truncation,
+
+		@Schema(description = """
+				Remove terminal escape sequences (colors, cursor moves, titles) from `output`, and \
+				for a lone `\\r` keep only what follows it, so progress bars collapse to their last \
+				state. The log always keeps the raw bytes.""", defaultValue = "false") @Nullable Boolean stripAnsi,
+
+		@Schema(description = "Input written right after the start, decoded like `chars` of "
+				+ "`POST /sessions/{id}/stdin` (C-style escapes). At most 1 MiB.",
+				example = "SELECT 1;\\n") @Nullable String stdin,
+
+		@Schema(description = """
+				How long the process may run, in ms, counted from the start; then it is \
+				terminated with `end_reason: timeout`. Default: execd.limits.default-max-runtime \
+				(1800000, 30 min). 0 means the cap, execd.limits.max-runtime-cap (86400000, \
+				24 h); above the cap → 400 `invalid_request`.""", minimum = "0",
+				example = "3600000") @Nullable Long maxRuntimeMs,
+
+		@Schema(description = "Terminate the process when it prints nothing for this long, in ms "
+				+ "(`end_reason: idle_timeout`). 0 = off.", defaultValue = "0", minimum = "0",
+				example = "600000") @Nullable Long idleTimeoutMs,
+
+		@Schema(description = "Free label shown in lists, at most 128 characters.", maxLength = 128,
+				example = "dev server") @Nullable String name,
+
+		@Schema(description = """
+				Idempotency key, at most 128 characters. A retry with the same key in the same \
+				conversation, while that session exists, starts nothing and answers 200 (not 201) \
+				with the existing session's output since its last delivery, whatever the rest of \
+				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId){
+
+	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
+	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
+	interface EnvValue {
+
+	}
 
 	static final int MAX_ENV_ENTRIES = 256;
 

@@ -8,15 +8,77 @@ import java.util.concurrent.TimeUnit;
 import dev.execd.output.InputDecoder;
 import dev.execd.output.Keys;
 import dev.execd.session.WaitSpec;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Body of {@code POST /sessions/{id}/stdin}: at most one of {@code chars},
  * {@code chars_b64} and {@code keys}, and/or {@code eof}; none of them is a poll.
  */
-record StdinRequest(@Nullable String chars, @Nullable String charsB64, @Nullable List<String> keys,
-		@Nullable Boolean eof, @Nullable Long yieldTimeMs, @Nullable String waitFor, @Nullable Long maxOutputBytes,
-		@Nullable String truncation, @Nullable Boolean stripAnsi, @Nullable String requestId) {
+@Schema(description = """
+		Input to write, then how long to wait for output. At most one of `chars`, `chars_b64` \
+		and `keys` (each at most 1 MiB decoded, in a body of at most \
+		execd.limits.max-request-body, 1 MB), optionally with `eof`. None of them (`{}`) is a \
+		poll.""")
+record StdinRequest(
+		@Schema(description = """
+				Text to type. C-style escapes are decoded: `\\n \\r \\t \\b \\f \\v \\0 \\a \\e \\\\ \\" \\'`, \
+				`\\xHH`, `\\uHHHH`, `\\u{H…}`; an unknown or malformed escape stays literal. In JSON the \
+				backslash of such an escape is doubled: `"\\\\x03"` is Ctrl-C, and so is the JSON escape \
+				`"\\u0003"`. Submit a line with `\\r` in a terminal (`tty: true`) and `\\n` in a pipe. In \
+				a pipe session, which has no terminal to do it, Ctrl-C (`\\x03`) and Ctrl-\\ (`\\x1c`) \
+				are delivered as SIGINT and SIGQUIT to the session's processes, in order with the \
+				bytes around them. A terminal in canonical mode takes at most 4095 bytes per line.""",
+				example = "print(7*6)\\r") @Nullable String chars,
+
+		@Schema(description = """
+				Exact bytes, base64-encoded, written as they are: no escapes, and control bytes \
+				never become signals. Malformed → 400 `invalid_base64`.""", format = "byte",
+				example = "G1tB") @Nullable String charsB64,
+
+		@Schema(description = """
+				Named keys, sent in order; an unknown name → 400 `unknown_key` and nothing is \
+				written. `Enter` (`\\r` in a terminal, `\\n` in a pipe), `Tab`, `BackTab`, `Escape`, \
+				`Backspace`, `Space`, `Up`, `Down`, `Right`, `Left` (sent in the application \
+				cursor form `\\eOA`… once the program switched to it, as vim and less do), `Home`, \
+				`End`, `PageUp`, `PageDown`, `Insert`, `Delete`, `F1`…`F12`; `C-a`…`C-z`, `C-@`, \
+				`C-[`, `C-\\`, `C-]` (control bytes: `C-c` is Ctrl-C, `C-d` Ctrl-D, `C-z` Ctrl-Z); \
+				`M-<char>` (Alt: Escape then the character). Names are case-sensitive except the \
+				letter of `C-<letter>`.""", example = "[\"C-c\"]") @Nullable List<String> keys,
+
+		@Schema(description = """
+				After writing, signal end of input. In a pipe session stdin is closed \
+				(`stdin_open` becomes false; later writes are 409 `stdin_closed`); in a terminal \
+				the EOF character (Ctrl-D) is written and stdin stays open.""",
+				defaultValue = "false") @Nullable Boolean eof,
+
+		@Schema(description = """
+				How long this call waits for output after writing, in ms. It returns earlier, \
+				within milliseconds, when the process exits (and its output is drained) or \
+				`wait_for` matches. Default 250 with input, enough for an echo or a quick answer; \
+				5000 for a poll. Clamped (moved to the nearest bound, not refused) to [0, 30000] \
+				with input, and for a poll to [0, execd.limits.max-poll], 290000 by default: poll \
+				with a long wait rather than many short ones.""", minimum = "0", maximum = "290000",
+				example = "30000") @Nullable Long yieldTimeMs,
+
+		@Schema(description = "As in `POST /sessions`: a Java regular expression (MULTILINE, at most 1024 "
+				+ "characters) that ends the wait when the output returned by this call matches it.", maxLength = 1024,
+				example = ">>> $") @Nullable String waitFor,
+
+		@Schema(description = "As in `POST /sessions`: cap on `output` in bytes, clamped to [256, 1048576]; "
+				+ "the cut part is replaced by a marker naming its byte range in the log.", defaultValue = "32768",
+				minimum = "256", maximum = "1048576") @Nullable Long maxOutputBytes,
+
+		@Schema(description = "As in `POST /sessions`: which part of over-long output to keep.",
+				defaultValue = "head_tail", allowableValues = {
+						"head_tail", "tail", "head" }) @Nullable String truncation,
+
+		@Schema(description = "As in `POST /sessions`: remove terminal escape sequences from `output`.",
+				defaultValue = "false") @Nullable Boolean stripAnsi,
+
+		@Schema(description = """
+				Idempotency key for the write, at most 128 characters: a retry with the same key \
+				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId){
 
 	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null);
 

@@ -12,6 +12,14 @@ import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionReads;
 import dev.execd.session.SessionRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -32,9 +40,17 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
  * memory.
  */
 @RestController
+@Tag(name = "Events", description = """
+		Server-Sent Events: a session's live output and the conversation's lifecycle, both \
+		resumable with `Last-Event-ID`. Browsers' EventSource, which cannot send headers, may \
+		pass `access_token` and `conversation_id` as query parameters.""")
 class StreamController {
 
 	static final int CHUNK_BYTES = 16 * 1024;
+
+	private static final String ACCESS_TOKEN = """
+			The bearer token, for browsers' EventSource, which cannot send `Authorization`. \
+			Prefer the header elsewhere: URLs end up in logs.""";
 
 	private final SessionRegistry registry;
 
@@ -48,12 +64,53 @@ class StreamController {
 		this.json = json;
 	}
 
+	@Operation(operationId = "streamOutput", summary = "Stream a session's output live (Server-Sent Events)",
+			description = """
+					Replays the output from `offset` (default 0: everything) and then follows it \
+					live, as Server-Sent Events:
+
+					- `event: output`, `id: <next offset>`, \
+					`data: {"offset": <offset of the chunk>, "stream": "stdout"|"stderr"|"pty", "text": "..."}` \
+					(`"data_b64"` instead of `"text"` with `encoding=base64`). A chunk holds at \
+					most 16 KiB and never splits a UTF-8 character.
+					- `event: exit`, `data: {"session": {...}}` after the last byte of the exit \
+					drain; then the stream ends. Also sent when the session is removed meanwhile.
+					- `: ping`, a comment line, after 15 s without an event.
+
+					Each `id` is the byte offset after its chunk: the same number as `next_offset` \
+					and log ranges. A client that reconnects with it in `Last-Event-ID` (browsers' \
+					EventSource does so by itself) receives every byte exactly once, for as long as \
+					the session exists. Nothing is queued per subscriber, so a slow client slows \
+					only itself. Use it to watch a long-running process; agents that act on output \
+					usually poll instead.""",
+			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY, description = ACCESS_TOKEN,
+					schema = @Schema(type = "string")))
+	@ApiResponse(responseCode = "200", description = "The event stream; it ends after the `exit` event.",
+			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
+					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
+					examples = @ExampleObject(name = "python_repl", value = ApiExamples.STREAM)))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
 	@GetMapping("/sessions/{id}/stream")
-	ResponseEntity<StreamingResponseBody> stream(Scope scope, @PathVariable String id,
-			@RequestParam(required = false) @Nullable Long offset,
-			@RequestParam(required = false, defaultValue = "utf8") String encoding,
-			@RequestParam(name = "strip_ansi", required = false, defaultValue = "false") boolean stripAnsi,
-			@RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventId,
+	ResponseEntity<StreamingResponseBody> stream(Scope scope,
+			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = "Byte offset to start at; `Last-Event-ID` wins over it.",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "0",
+							minimum = "0")) @RequestParam(required = false) @Nullable Long offset,
+			@Parameter(description = "`utf8`: `text` in each `output` event; `base64`: exact bytes in `data_b64`.",
+					schema = @Schema(allowableValues = { "utf8", "base64" }, defaultValue = "utf8")) @RequestParam(
+							required = false, defaultValue = "utf8") String encoding,
+			@Parameter(description = "Remove terminal escape sequences from `text` (never from the log).",
+					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
+							required = false, defaultValue = "false") boolean stripAnsi,
+			@Parameter(description = """
+					The `id` of the last `output` event received, i.e. the byte offset to resume \
+					at; sent by EventSource when it reconnects. Wins over `offset`.""",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "24") @RequestHeader(
+							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
 			HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		long from = (resume != null) ? resume : Inputs.nonNegative(offset, 0, "offset");
@@ -126,9 +183,34 @@ class StreamController {
 		sse.event("output", id, new SseEvents.TextOutput(chunk.offset(), stream, text));
 	}
 
+	@Operation(operationId = "streamEvents",
+			summary = "Stream the conversation's session lifecycle (Server-Sent Events)", description = """
+					Follows the sessions of this conversation as Server-Sent Events, from now on:
+
+					- `event: session_started`, `session_exited` or `session_removed`, \
+					`id: <sequence number>` (per conversation, increasing), \
+					`data: {"session": {...}}` with the session's state at that moment.
+					- `: ping`, a comment line, after 15 s without an event.
+
+					The server keeps the last 1000 events per conversation: a client that \
+					reconnects with `Last-Event-ID` (EventSource does so by itself) receives the \
+					newer ones first and misses nothing that recent. The stream ends only when \
+					execd shuts down. Use it to learn that a background command ended without \
+					polling every session.""",
+			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY, description = ACCESS_TOKEN,
+					schema = @Schema(type = "string")))
+	@ApiResponse(responseCode = "200", description = "The event stream.",
+			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
+					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
+					examples = @ExampleObject(name = "lifecycle", value = ApiExamples.EVENTS)))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@GetMapping("/events")
 	ResponseEntity<StreamingResponseBody> events(Scope scope,
-			@RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventId,
+			@Parameter(description = """
+					The `id` of the last event received: replay the newer ones still kept (the last \
+					1000). Absent: only events from now on.""",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "2") @RequestHeader(
+							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
 			HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		EventJournal journal = this.registry.events(scope);
