@@ -39,7 +39,13 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> session(SessionException ex) {
-		Refusal refusal = switch (ex) {
+		Refusal refusal = refusal(ex);
+		return problem(refusal.status(), refusal.code(), ex.getMessage(), ex.session());
+	}
+
+	/** The status and code of a session refusal; MCP tool errors carry the same code. */
+	static Refusal refusal(SessionException ex) {
+		return switch (ex) {
 			case SessionException.NotFound e -> new Refusal(HttpStatus.NOT_FOUND, "session_not_found");
 			case SessionException.Exited e -> new Refusal(HttpStatus.CONFLICT, "session_exited");
 			case SessionException.StdinClosed e -> new Refusal(HttpStatus.CONFLICT, "stdin_closed");
@@ -58,16 +64,20 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 			case SessionException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
 			case SessionException.ShuttingDown e -> new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "shutting_down");
 		};
-		return problem(refusal.status(), refusal.code(), ex.getMessage(), ex.session());
 	}
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> output(OutputException ex) {
+		Refusal refusal = refusal(ex);
+		return problem(refusal.status(), refusal.code(), ex.getMessage(), null);
+	}
+
+	/** The status and code of an output refusal; MCP tool errors carry the same code. */
+	static Refusal refusal(OutputException ex) {
 		return switch (ex) {
 			case OutputException.OffsetOutOfRange e ->
-				problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range", e.getMessage(), null);
-			case OutputException.OutputUnavailable e ->
-				problem(HttpStatus.GONE, "output_unavailable", e.getMessage(), null);
+				new Refusal(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range");
+			case OutputException.OutputUnavailable e -> new Refusal(HttpStatus.GONE, "output_unavailable");
 		};
 	}
 
@@ -111,13 +121,17 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 				return cast(problem(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", tooLarge.getMessage(), null));
 			}
 		}
-		String detail = switch (ex.getCause()) {
+		return cast(problem(HttpStatus.BAD_REQUEST, "invalid_request", bodyDetail(ex.getCause()), null));
+	}
+
+	/** Why a body (or MCP tool arguments) did not bind, without echoing the input. */
+	static String bodyDetail(@Nullable Throwable cause) {
+		return switch (cause) {
 			case UnrecognizedPropertyException e -> "unknown field '" + e.getPropertyName() + "'";
 			case MismatchedInputException e when !e.getPath().isEmpty() ->
 				"field '" + e.getPath().get(e.getPath().size() - 1).getPropertyName() + "' has the wrong type";
 			case null, default -> "the body is not valid JSON of the expected shape";
 		};
-		return cast(problem(HttpStatus.BAD_REQUEST, "invalid_request", detail, null));
 	}
 
 	@Override
@@ -160,7 +174,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 			.body(problem);
 	}
 
-	private record Refusal(HttpStatus status, String code) {
+	record Refusal(HttpStatus status, String code) {
 
 	}
 

@@ -43,10 +43,14 @@ final class ScopeResolver implements HandlerMethodArgumentResolver {
 		if (conversation == null) {
 			conversation = Scope.DEFAULT_CONVERSATION;
 		}
+		return scope(request.getAttribute(TENANT_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST), conversation);
+	}
+
+	/** The scope of a tenant attribute (absent: anonymous) and a conversation id. */
+	static Scope scope(@Nullable Object tenant, String conversation) {
 		if (!CONVERSATION.matcher(conversation).matches()) {
 			throw ApiException.invalidConversation("conversation id must be 1-128 characters of [A-Za-z0-9._:-]");
 		}
-		Object tenant = request.getAttribute(TENANT_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
 		return new Scope((tenant instanceof String name) ? name : Scope.ANONYMOUS, conversation);
 	}
 

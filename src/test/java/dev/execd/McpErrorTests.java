@@ -1,0 +1,77 @@
+package dev.execd;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * MCP refusals are tool errors whose text starts with the contract's code, validated as
+ * REST validates.
+ */
+class McpErrorTests extends EndToEndTest {
+
+	private McpTestClient mcp;
+
+	@BeforeEach
+	void connect() {
+		this.mcp = McpTestClient.connect(this.port, "X-Conversation-Id", this.api.conversation());
+	}
+
+	@AfterEach
+	void disconnect() {
+		this.mcp.close();
+	}
+
+	@Test
+	void refusesInvalidArgumentsWithInvalidRequest() {
+		assertError("exec_command", Map.of("tty", true), "invalid_request: argument 'cmd' is required");
+		assertError("exec_command", Map.of("cmd", "true", "argv", List.of("true")),
+				"invalid_request: unknown argument 'argv'");
+		assertError("exec_command", Map.of("cmd", "true", "yield_time_ms", -1),
+				"invalid_request: yield_time_ms must not be negative");
+		assertError("exec_command", Map.of("cmd", "true", "tty", "maybe"), "invalid_request: field 'tty'");
+		assertError("exec_command", Map.of("cmd", "true", "wait_for", "("), "invalid_request: wait_for is not");
+		assertError("write_stdin", Map.of("session_id", 12), "invalid_request: session_id must be a string");
+		assertError("list_sessions", Map.of("status", "sleeping"), "invalid_request: status must be");
+	}
+
+	@Test
+	void mapsSessionRefusalsToTheirCodes() {
+		assertError("write_stdin", Map.of("session_id", "no-such-session"), "session_not_found: ");
+		assertError("read_output", Map.of("session_id", "no-such-session"), "session_not_found: ");
+		assertError("kill_session", Map.of("session_id", "no-such-session"), "session_not_found: ");
+		assertError("exec_command", Map.of("cmd", "true", "workdir", "/no/such/dir"), "workdir_not_found: ");
+
+		String cat = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 0)).sessionId();
+		assertError("write_stdin", Map.of("session_id", cat, "keys", List.of("Hyper-x")), "unknown_key: ");
+		assertError("write_stdin", Map.of("session_id", cat, "chars_b64", "***"), "invalid_base64: ");
+		assertError("write_stdin", Map.of("session_id", cat, "chars", "a", "keys", List.of("Enter")),
+				"invalid_request: ");
+		assertError("kill_session", Map.of("session_id", cat, "signal", "SIGNOPE"), "unknown_signal: ");
+		assertError("read_output", Map.of("session_id", cat, "offset", 1000), "offset_out_of_range: ");
+
+		String done = this.mcp.ok("exec_command", Map.of("cmd", "true", "yield_time_ms", 10000)).sessionId();
+		assertError("write_stdin", Map.of("session_id", done, "chars", "x"), "session_exited: ");
+	}
+
+	@Test
+	void refusesAMalformedConversationHeader() {
+		try (McpTestClient client = McpTestClient.connect(this.port, "X-Conversation-Id", "no/slashes")) {
+			McpTestClient.Result result = client.call("list_sessions", Map.of());
+			assertThat(result.error()).isTrue();
+			assertThat(result.text()).startsWith("invalid_conversation_id: ");
+		}
+	}
+
+	private void assertError(String tool, Map<String, ?> arguments, String prefix) {
+		McpTestClient.Result result = this.mcp.call(tool, arguments);
+		assertThat(result.error()).as(tool + " " + arguments).isTrue();
+		assertThat(result.text()).as(tool + " " + arguments).startsWith(prefix);
+	}
+
+}

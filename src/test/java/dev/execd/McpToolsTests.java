@@ -1,0 +1,177 @@
+package dev.execd;
+
+import java.util.List;
+import java.util.Map;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The MCP tools over real Streamable HTTP with the official SDK's client: a REPL in a
+ * terminal, Ctrl-C, a job polled to its exit, reads by offset, kill with a background
+ * grandchild. The client sends this test's conversation, so REST sees the same sessions.
+ */
+class McpToolsTests extends EndToEndTest {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+	};
+
+	private McpTestClient mcp;
+
+	@BeforeEach
+	void connect() {
+		this.mcp = McpTestClient.connect(this.port, "X-Conversation-Id", this.api.conversation());
+	}
+
+	@AfterEach
+	void disconnect() {
+		this.mcp.close();
+	}
+
+	@Test
+	void listsTheFiveToolsWithDescriptionsAndSchemas() {
+		List<McpSchema.Tool> tools = this.mcp.tools();
+		assertThat(tools).extracting(McpSchema.Tool::name)
+			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "kill_session", "list_sessions");
+		assertThat(tools).allSatisfy((tool) -> {
+			assertThat(tool.description()).hasSizeGreaterThan(100);
+			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
+			assertThat(tool.outputSchema()).containsEntry("type", "object").containsKey("properties");
+		});
+		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
+				"cols", "rows", "yield_time_ms", "wait_for", "max_output_bytes", "env", "max_runtime_ms");
+		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys", "eof",
+				"yield_time_ms", "wait_for", "max_output_bytes");
+		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms");
+		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
+		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
+		assertThat(writeStdin.description()).contains("poll", "\"\\x03\"", "C-c", "\"\\r\"", "\"\\n\"");
+	}
+
+	@Test
+	void drivesAPythonReplInATerminal() {
+		McpTestClient.Result started = this.mcp.ok("exec_command",
+				Map.of("cmd", "python3 -q", "tty", true, "wait_for", ">>> "));
+		String id = started.sessionId();
+		assertThat(started.text()).startsWith("[still running]\nsession_id: " + id + "\n").endsWith(">>> ");
+		assertThat(started.structured()).containsEntry("matched", true);
+
+		McpTestClient.Result answer = this.mcp.ok("write_stdin",
+				Map.of("session_id", id, "chars", "print(7*6)\\r", "wait_for", "42"));
+		assertThat(answer.head()).matches("\\[still running\\]\nsession_id: " + id + "\nwall_time_ms: \\d+\n"
+				+ "log_url: /sessions/" + id + "/log\\?conversation_id=" + this.api.conversation() + "\n");
+		assertThat(answer.output()).contains("42");
+
+		McpTestClient.Result exit = this.mcp.ok("write_stdin",
+				Map.of("session_id", id, "chars", "exit()\r", "yield_time_ms", 10000));
+		assertThat(exit.head()).startsWith("[exited]\nsession_id: " + id + "\nexit_code: 0\nwall_time_ms: ");
+		assertThat(exit.header("signal")).isNull();
+	}
+
+	@Test
+	void ctrlCInterruptsTheCommand() {
+		McpTestClient.Result pipe = this.mcp.ok("exec_command", Map.of("cmd", "sleep 100", "yield_time_ms", 100));
+		assertThat(pipe.text()).startsWith("[still running]\n");
+		McpTestClient.Result interrupted = this.mcp.ok("write_stdin",
+				Map.of("session_id", pipe.sessionId(), "chars", "\\x03", "yield_time_ms", 10000));
+		assertThat(interrupted.head()).startsWith("[exited]\n")
+			.contains("\nexit_code: 130\nsignal: SIGINT\nwall_time_ms: ");
+		assertThat(interrupted.session()).containsEntry("end_reason", "signal");
+
+		McpTestClient.Result tty = this.mcp.ok("exec_command",
+				Map.of("cmd", "sleep 100", "tty", true, "yield_time_ms", 100));
+		McpTestClient.Result key = this.mcp.ok("write_stdin",
+				Map.of("session_id", tty.sessionId(), "keys", List.of("C-c"), "yield_time_ms", 10000));
+		assertThat(key.head()).startsWith("[exited]\n").contains("\nexit_code: 130\nsignal: SIGINT\n");
+	}
+
+	@Test
+	void pollsALongJobUntilItExits() {
+		McpTestClient.Result result = this.mcp.ok("exec_command",
+				Map.of("cmd", "seq 1 3; sleep 1; echo done", "yield_time_ms", 300));
+		assertThat(result.text()).startsWith("[still running]\n");
+		StringBuilder output = new StringBuilder(result.output());
+		long deadline = System.nanoTime() + 20_000_000_000L;
+		while (!result.exited() && System.nanoTime() < deadline) {
+			result = this.mcp.ok("write_stdin", Map.of("session_id", result.sessionId(), "yield_time_ms", 500));
+			output.append(result.output());
+		}
+		assertThat(output).hasToString("1\n2\n3\ndone\n");
+		assertThat(result.head()).startsWith("[exited]\n").contains("\nexit_code: 0\n").doesNotContain("signal:");
+		assertThat(result.structured()).containsEntry("next_offset", 11);
+	}
+
+	@Test
+	void readsOutputByOffsetAndLongPolls() {
+		McpTestClient.Result done = this.mcp.ok("exec_command",
+				Map.of("cmd", "printf 'hello world'", "yield_time_ms", 10000));
+		assertThat(done.exited()).isTrue();
+		McpTestClient.Result tail = this.mcp.ok("read_output", Map.of("session_id", done.sessionId(), "offset", 6));
+		assertThat(tail.output()).isEqualTo("world");
+		assertThat(tail.header("next_offset")).isEqualTo("11");
+		assertThat(tail.structured()).containsEntry("output", "world")
+			.containsEntry("output_offset", 6)
+			.containsEntry("next_offset", 11)
+			.containsEntry("eof", true)
+			.containsKeys("matched", "session");
+
+		McpTestClient.Result later = this.mcp.ok("exec_command",
+				Map.of("cmd", "sleep 0.5; echo late; sleep 100", "yield_time_ms", 0));
+		long started = System.nanoTime();
+		McpTestClient.Result waited = this.mcp.ok("read_output",
+				Map.of("session_id", later.sessionId(), "offset", 0, "wait_ms", 20000));
+		assertThat(waited.output()).isEqualTo("late\n");
+		assertThat(waited.text()).startsWith("[still running]\n");
+		assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
+	}
+
+	@Test
+	void killsASessionWithItsBackgroundGrandchild() {
+		McpTestClient.Result started = this.mcp.ok("exec_command",
+				Map.of("cmd", "sleep 1000 & echo $!; wait", "wait_for", "^\\d+\\s*$"));
+		long pid = Long.parseLong(started.output().strip());
+		assertThat(Procs.alive(pid)).isTrue();
+		McpTestClient.Result killed = this.mcp.ok("kill_session", Map.of("session_id", started.sessionId()));
+		assertThat(killed.text()).startsWith("[exited]\nsession_id: " + started.sessionId() + "\n").endsWith("---\n");
+		assertThat(killed.structured()).containsEntry("session_id", started.sessionId())
+			.containsEntry("status", "exited")
+			.containsEntry("end_reason", "killed");
+		assertThat(Procs.alive(pid)).isFalse();
+		assertThat(this.mcp.call("write_stdin", Map.of("session_id", started.sessionId())).text())
+			.startsWith("session_not_found: ");
+	}
+
+	@Test
+	void structuredContentIsTheRestBody() {
+		McpTestClient.Result result = this.mcp.ok("exec_command", Map.of("cmd", "echo hi", "yield_time_ms", 10000));
+		assertThat(result.structured()).containsOnlyKeys("output", "output_offset", "next_offset", "omitted_bytes",
+				"original_token_count", "wall_time_ms", "matched", "session");
+		assertThat(result.structured()).containsEntry("output", "hi\n").containsEntry("matched", null);
+		Map<String, Object> rest = JSON.convertValue(this.api.get("/sessions/" + result.sessionId()).json(), MAP);
+		assertThat(result.session()).containsOnlyKeys(rest.keySet());
+		assertThat(result.session()).containsEntry("exit_code", 0)
+			.containsEntry("signal", null)
+			.containsEntry("conversation_id", this.api.conversation())
+			.containsEntry("started_at", rest.get("started_at"));
+
+		McpTestClient.Result list = this.mcp.ok("list_sessions", Map.of());
+		assertThat(list.text())
+			.startsWith("sessions: 1\n---\n" + result.sessionId() + " [exited] exit_code: 0 echo hi");
+		assertThat(list.structured()).containsOnlyKeys("sessions");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> properties(List<McpSchema.Tool> tools, String name) {
+		McpSchema.Tool tool = tools.stream().filter((t) -> t.name().equals(name)).findFirst().orElseThrow();
+		return (Map<String, Object>) tool.inputSchema().get("properties");
+	}
+
+}
