@@ -22,7 +22,7 @@ logs=$(mktemp -d)
 "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" --server.port=0 --execd.output.dir="$logs/data" \
   > "$logs/server.out" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$logs"' EXIT
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$logs"' EXIT
 port=""
 for _ in $(seq 1 120); do
   port=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$logs/server.out" | head -1)
