@@ -3,12 +3,10 @@ package dev.execd.session;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import dev.execd.output.AnsiStripper;
@@ -26,8 +24,6 @@ import org.jspecify.annotations.Nullable;
 public final class Session {
 
 	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
-
-	private static final int MAX_WARNINGS = 16;
 
 	final String id;
 
@@ -61,34 +57,7 @@ public final class Session {
 
 	private final SessionReads reads;
 
-	private final ReentrantLock lock = new ReentrantLock();
-
-	// Guarded by lock.
-	private boolean running = true;
-
-	private @Nullable Integer exitCode;
-
-	private @Nullable EndReason endReason;
-
-	private @Nullable EndReason pendingReason;
-
-	private boolean escalated;
-
-	private @Nullable Instant endedAt;
-
-	private boolean stdinOpen = true;
-
-	private final List<String> warnings = new ArrayList<>();
-
-	private @Nullable String name;
-
-	private long maxRuntimeMs;
-
-	private long idleTimeoutMs;
-
-	private int cols;
-
-	private int rows;
+	private final SessionState state;
 
 	private final Deadlines deadlines;
 
@@ -119,11 +88,7 @@ public final class Session {
 		this.startedAt = startedAt;
 		this.lastTouched = startedAt;
 		this.persistence = new SessionPersistence(context.files(), id, child);
-		this.name = spec.name();
-		this.maxRuntimeMs = spec.maxRuntime().toMillis();
-		this.idleTimeoutMs = spec.idleTimeout().toMillis();
-		this.cols = spec.cols();
-		this.rows = spec.rows();
+		this.state = new SessionState(spec);
 		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
 		this.reads = new SessionReads(this, log, this.waiter);
 		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos);
@@ -146,7 +111,7 @@ public final class Session {
 				.name("execd-drain-" + this.id)
 				.start(() -> exited((status != null) ? status : -1)));
 		this.ended.thenAccept(onExit);
-		this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+		this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
 		persist();
 	}
 
@@ -155,18 +120,7 @@ public final class Session {
 	 * not ours: nothing will ever signal it.
 	 */
 	void restore(SessionRecord record, EndReason reason, Instant endedAt) {
-		this.lock.lock();
-		try {
-			this.running = false;
-			this.exitCode = record.exitCode();
-			this.endReason = reason;
-			this.escalated = record.escalated();
-			this.endedAt = endedAt;
-			this.stdinOpen = false;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		this.state.restored(record.exitCode(), reason, record.escalated(), endedAt);
 		this.deadlines.cancel();
 		this.input.stop();
 		this.outputAtExit = this.log.total();
@@ -207,13 +161,7 @@ public final class Session {
 	}
 
 	@Nullable Instant endedAt() {
-		this.lock.lock();
-		try {
-			return this.endedAt;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.state.endedAt();
 	}
 
 	/**
@@ -222,24 +170,24 @@ public final class Session {
 	 */
 	public SessionSnapshot update(@Nullable String name, @Nullable Duration maxRuntime,
 			@Nullable Duration idleTimeout) {
-		this.lock.lock();
+		this.state.lock.lock();
 		try {
-			if (!this.running) {
+			if (!this.state.running) {
 				throw new SessionException.Exited(snapshot());
 			}
 			if (name != null) {
-				this.name = name;
+				this.state.name = name;
 			}
 			if (maxRuntime != null) {
-				this.maxRuntimeMs = maxRuntime.toMillis();
+				this.state.maxRuntimeMs = maxRuntime.toMillis();
 			}
 			if (idleTimeout != null) {
-				this.idleTimeoutMs = idleTimeout.toMillis();
+				this.state.idleTimeoutMs = idleTimeout.toMillis();
 			}
-			this.deadlines.set(this.maxRuntimeMs, this.idleTimeoutMs);
+			this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
 		}
 		finally {
-			this.lock.unlock();
+			this.state.lock.unlock();
 		}
 		persist();
 		return snapshot();
@@ -256,13 +204,7 @@ public final class Session {
 	}
 
 	public boolean isRunning() {
-		this.lock.lock();
-		try {
-			return this.running;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return this.state.running();
 	}
 
 	private void observe(byte[] buffer, int length) {
@@ -289,19 +231,7 @@ public final class Session {
 	}
 
 	private void finish(int status) {
-		this.lock.lock();
-		try {
-			this.running = false;
-			this.exitCode = status;
-			String signal = signalName(status);
-			this.endReason = (this.pendingReason != null) ? this.pendingReason
-					: (signal != null) ? EndReason.SIGNAL : EndReason.EXIT;
-			this.endedAt = this.clock.instant();
-			this.stdinOpen = false;
-		}
-		finally {
-			this.lock.unlock();
-		}
+		this.state.exited(status, signalName(status), this.clock.instant());
 		this.outputAtExit = this.log.total();
 		this.deadlines.cancel();
 		this.input.stop();
@@ -326,12 +256,12 @@ public final class Session {
 	 * @param requestId a retried write with the same key is not written again
 	 */
 	public void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
-		this.lock.lock();
+		this.state.lock.lock();
 		try {
-			if (!this.running) {
+			if (!this.state.running) {
 				throw new SessionException.Exited(snapshot());
 			}
-			if (!this.child.tty() && !this.stdinOpen) {
+			if (!this.child.tty() && !this.state.stdinOpen) {
 				throw new SessionException.StdinClosed(snapshot());
 			}
 			if (this.input.isRepeat(requestId)) {
@@ -341,45 +271,45 @@ public final class Session {
 				throw new SessionException.StdinQueueFull(snapshot(), this.input.pending());
 			}
 			if (eof && !this.child.tty()) {
-				this.stdinOpen = false;
+				this.state.stdinOpen = false;
 			}
 		}
 		finally {
-			this.lock.unlock();
+			this.state.lock.unlock();
 		}
 	}
 
 	/** Sends a signal per {@link SessionInput#signal}. */
 	public SessionSnapshot signal(int number) {
-		this.lock.lock();
+		this.state.lock.lock();
 		try {
-			if (!this.running) {
+			if (!this.state.running) {
 				throw new SessionException.Exited(snapshot());
 			}
 		}
 		finally {
-			this.lock.unlock();
+			this.state.lock.unlock();
 		}
 		this.input.signal(number);
 		return snapshot();
 	}
 
 	public SessionSnapshot resize(int cols, int rows) {
-		this.lock.lock();
+		this.state.lock.lock();
 		try {
-			if (!this.running) {
+			if (!this.state.running) {
 				throw new SessionException.Exited(snapshot());
 			}
 			if (!this.child.tty()) {
 				throw new SessionException.NotATty(snapshot());
 			}
 			this.child.resize(cols, rows);
-			this.cols = cols;
-			this.rows = rows;
+			this.state.cols = cols;
+			this.state.rows = rows;
 			return snapshot();
 		}
 		finally {
-			this.lock.unlock();
+			this.state.lock.unlock();
 		}
 	}
 
@@ -388,22 +318,12 @@ public final class Session {
 	 * SIGKILL after the grace) and waits until the exit has been reported.
 	 */
 	public SessionSnapshot terminate(EndReason reason, Signals.Signal signal, Duration grace) {
-		boolean wasRunning;
-		this.lock.lock();
-		try {
-			wasRunning = this.running;
-			if (wasRunning && this.pendingReason == null) {
-				this.pendingReason = reason;
-			}
-		}
-		finally {
-			this.lock.unlock();
-		}
+		boolean wasRunning = this.state.claimTermination(reason);
 		if (this.child.owned()) {
 			// Recorded before SIGKILL, so the exit it causes already reports it.
 			Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace, () -> {
 				if (wasRunning) {
-					markEscalated();
+					this.state.markEscalated();
 				}
 			});
 		}
@@ -416,16 +336,6 @@ public final class Session {
 			}
 		}
 		return snapshot();
-	}
-
-	private void markEscalated() {
-		this.lock.lock();
-		try {
-			this.escalated = true;
-		}
-		finally {
-			this.lock.unlock();
-		}
 	}
 
 	/**
@@ -447,15 +357,7 @@ public final class Session {
 	}
 
 	void warn(String warning) {
-		this.lock.lock();
-		try {
-			if (!this.warnings.contains(warning) && this.warnings.size() < MAX_WARNINGS) {
-				this.warnings.add(warning);
-			}
-		}
-		finally {
-			this.lock.unlock();
-		}
+		this.state.warn(warning);
 	}
 
 	/**
@@ -472,22 +374,23 @@ public final class Session {
 		long lastOutput = this.log.lastAppendNanos();
 		boolean truncated = this.log.truncated();
 		long total = this.log.total();
-		this.lock.lock();
+		this.state.lock.lock();
 		try {
 			long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
 			long idleNanos = now - lastOutput;
-			boolean waiting = this.running && this.stdinOpen && total > 0 && idleNanos >= INPUT_HINT_NANOS
+			boolean waiting = this.state.running && this.state.stdinOpen && total > 0 && idleNanos >= INPUT_HINT_NANOS
 					&& this.lastByte != '\n';
 			boolean tty = this.child.tty();
-			return new SessionSnapshot(this.id, this.scope, this.name, this.running, this.exitCode,
-					signalName(this.exitCode), this.endReason, this.escalated, this.child.pid(), tty,
-					tty ? this.cols : null, tty ? this.rows : null, this.spec.cmd(), this.spec.argv(), this.workdir,
-					this.startedAt, this.endedAt, this.startedAt.plusNanos(lastActivity - this.startNanos),
-					this.maxRuntimeMs, this.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
-					this.stdinOpen, truncated, List.copyOf(this.warnings));
+			return new SessionSnapshot(this.id, this.scope, this.state.name, this.state.running, this.state.exitCode,
+					signalName(this.state.exitCode), this.state.endReason, this.state.escalated, this.child.pid(), tty,
+					tty ? this.state.cols : null, tty ? this.state.rows : null, this.spec.cmd(), this.spec.argv(),
+					this.workdir, this.startedAt, this.state.endedAt,
+					this.startedAt.plusNanos(lastActivity - this.startNanos), this.state.maxRuntimeMs,
+					this.state.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
+					this.state.stdinOpen, truncated, List.copyOf(this.state.warnings));
 		}
 		finally {
-			this.lock.unlock();
+			this.state.lock.unlock();
 		}
 	}
 
