@@ -3,8 +3,6 @@ package dev.execd;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,19 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * MCP refusals are tool errors whose text starts with the contract's code, validated as
  * REST validates.
  */
-class McpErrorTests extends EndToEndTest {
-
-	private McpTestClient mcp;
-
-	@BeforeEach
-	void connect() {
-		this.mcp = McpTestClient.connect(this.port, "X-Conversation-Id", this.api.conversation());
-	}
-
-	@AfterEach
-	void disconnect() {
-		this.mcp.close();
-	}
+class McpErrorTests extends McpEndToEndTest {
 
 	@Test
 	void refusesInvalidArgumentsWithInvalidRequest() {

@@ -4,8 +4,6 @@ import java.util.List;
 import java.util.Map;
 
 import io.modelcontextprotocol.spec.McpSchema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -17,24 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * terminal, Ctrl-C, a job polled to its exit, reads by offset, kill with a background
  * grandchild. The client sends this test's conversation, so REST sees the same sessions.
  */
-class McpToolsTests extends EndToEndTest {
+class McpToolsTests extends McpEndToEndTest {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
 	};
-
-	private McpTestClient mcp;
-
-	@BeforeEach
-	void connect() {
-		this.mcp = McpTestClient.connect(this.port, "X-Conversation-Id", this.api.conversation());
-	}
-
-	@AfterEach
-	void disconnect() {
-		this.mcp.close();
-	}
 
 	@Test
 	void listsTheFiveToolsWithDescriptionsAndSchemas() {

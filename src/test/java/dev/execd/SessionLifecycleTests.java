@@ -221,6 +221,11 @@ class SessionLifecycleTests extends EndToEndTest {
 		assertThat(second.status()).isEqualTo(200);
 		assertThat(id(second.json())).isEqualTo(id(first.json()));
 		assertThat(this.api.get("/sessions").json().get("sessions").size()).isOne();
+		// Whatever the body: a retry with an invalid one still answers the session.
+		TestClient.Response odd = this.api.post("/sessions",
+				Map.of("request_id", "retry-1", "cmd", "x", "argv", List.of("y"), "yield_time_ms", 0));
+		assertThat(odd.status()).isEqualTo(200);
+		assertThat(id(odd.json())).isEqualTo(id(first.json()));
 	}
 
 	@Test

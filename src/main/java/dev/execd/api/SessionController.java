@@ -10,6 +10,7 @@ import dev.execd.session.ExecOutcome;
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
+import dev.execd.session.WaitSpec;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -112,6 +113,20 @@ class SessionController {
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<ExecResult> start(Scope scope, @RequestBody StartRequest request) throws InterruptedException {
 		long started = System.nanoTime();
+		Session retried = (request.requestId() != null) ? this.registry.started(scope, request.requestId()).orElse(null)
+				: null;
+		if (retried != null) {
+			// A retry starts nothing and answers whatever its body says (SPEC 2.1): the
+			// body's wait when it is valid, the defaults otherwise.
+			WaitSpec wait;
+			try {
+				wait = request.toWait();
+			}
+			catch (ApiException ex) {
+				wait = StartRequest.DEFAULTS.toWait();
+			}
+			return ResponseEntity.ok(ExecResult.of(retried.reads().poll(wait, started)));
+		}
 		var spec = request.toSpec(this.properties.limits());
 		var wait = request.toWait();
 		SessionRegistry.Started result = this.registry.start(scope, spec);

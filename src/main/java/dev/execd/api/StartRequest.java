@@ -132,6 +132,10 @@ record StartRequest(@Schema(description = """
 
 	}
 
+	/** Every field absent: the defaults of every field. */
+	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
+			null, null, null, null, null, null, null, null, null);
+
 	static final int MAX_ENV_ENTRIES = 256;
 
 	static final int MAX_ENV_BYTES = 64 * 1024;

@@ -104,6 +104,19 @@ public final class SessionRegistry implements AutoCloseable {
 	}
 
 	/**
+	 * The live session a previous start with this request id created, if it still exists.
+	 */
+	public java.util.Optional<Session> started(Scope scope, String requestId) {
+		CompletableFuture<Session> earlier = this.requests.get(new RequestKey(scope, requestId));
+		if (earlier == null || !earlier.isDone() || earlier.isCompletedExceptionally()) {
+			return java.util.Optional.empty();
+		}
+		Session session = earlier.join();
+		return (this.sessions.get(session.id()) == session) ? java.util.Optional.of(session)
+				: java.util.Optional.empty();
+	}
+
+	/**
 	 * Starts a session, or returns the one a previous call with the same request id
 	 * started while it still exists.
 	 */
