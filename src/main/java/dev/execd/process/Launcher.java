@@ -17,6 +17,21 @@ public final class Launcher {
 	}
 
 	/**
+	 * Why command lines would lose characters on their way to the operating system, or
+	 * null. The JVM encodes arguments, environment and paths in the charset of its own
+	 * locale ({@code sun.jnu.encoding}); under the POSIX locale that is ASCII and every
+	 * other character becomes '?'.
+	 */
+	public static String commandLineEncodingProblem() {
+		String encoding = System.getProperty("sun.jnu.encoding", "UTF-8");
+		if (encoding.equalsIgnoreCase("UTF-8") || encoding.equalsIgnoreCase("UTF8")) {
+			return null;
+		}
+		return "Command lines are encoded as " + encoding + ", so characters outside it reach processes as '?': "
+				+ "start execd with a UTF-8 locale (e.g. LANG=C.UTF-8)";
+	}
+
+	/**
 	 * Starts the child described by {@code spec}.
 	 * @throws IOException when the operating system cannot start it
 	 */

@@ -1,0 +1,72 @@
+# execd as a container: a JDK stage builds the jar and a runtime trimmed by jlink, and
+# a Debian slim stage runs it as a non-root user under tini with the tools an agent's
+# shell expects. The base images are build arguments, so the same file builds from the
+# public images or from locally made ones (scripts/docker-image does the latter).
+#
+#   docker build -t execd .
+#   docker run -p 127.0.0.1:8080:8080 -e EXECD_SECURITY_TOKENS=agent:$TOKEN execd
+
+ARG JDK_IMAGE=eclipse-temurin:25-jdk
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+
+FROM ${JDK_IMAGE} AS build
+WORKDIR /src
+
+# Dependencies first: this layer is reused until pom.xml or the wrapper changes.
+COPY mvnw pom.xml ./
+COPY .mvn .mvn
+RUN ./mvnw -B -q dependency:go-offline
+
+COPY src src
+RUN ./mvnw -B -q -DskipTests package \
+    && java -Djarmode=tools -jar target/execd-*.jar extract \
+        --destination /opt/execd/app --application-filename execd.jar
+
+# jdeps names what the code links against; the rest are loaded reflectively (JMX for
+# metrics, DNS for the resolver, zipfs for jar file systems).
+RUN modules="$(jdeps --ignore-missing-deps -q --recursive --multi-release 21 --print-module-deps \
+        --class-path '/opt/execd/app/lib/*' /opt/execd/app/execd.jar)" \
+    && jlink --add-modules "${modules},java.management,jdk.naming.dns,jdk.zipfs" \
+        --strip-java-debug-attributes --no-man-pages --no-header-files --compress=zip-6 \
+        --output /opt/execd/jre
+
+FROM ${RUNTIME_IMAGE}
+
+# tini is PID 1 so orphaned grandchildren of sessions are reaped; the rest is what an
+# agent's shell commands expect to find.
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        bash coreutils procps git curl python3 ca-certificates tini \
+    && rm -rf /var/lib/apt/lists/*
+
+RUN useradd --create-home --home-dir /home/execd --shell /bin/bash --uid 10001 --user-group execd \
+    && mkdir -p /var/lib/execd /workspace /home/execd/.cache \
+    && chown execd:execd /var/lib/execd /workspace /home/execd/.cache \
+    && chmod 0700 /var/lib/execd
+
+COPY --from=build /opt/execd /opt/execd
+
+# EXECD_* variables configure the service and are never passed to session processes.
+# Tokens are not set here: supply EXECD_SECURITY_TOKENS at run time (bound to 0.0.0.0,
+# execd refuses to start without them).
+# A UTF-8 locale: the JVM encodes command lines, arguments and paths with it, and
+# without one every non-ASCII character would reach the shell as '?'.
+ENV EXECD_OUTPUT_DIR=/var/lib/execd \
+    EXECD_PROCESS_DEFAULT_WORKDIR=/workspace \
+    LANG=C.UTF-8
+
+USER execd
+WORKDIR /workspace
+VOLUME /var/lib/execd
+EXPOSE 8080
+
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+    CMD curl -fsS -o /dev/null http://127.0.0.1:8080/actuator/health/liveness || exit 1
+
+# Arguments after the image name are passed to execd (e.g. --execd.limits.max-sessions=64).
+ENTRYPOINT ["/usr/bin/tini", "--", "/opt/execd/jre/bin/java", \
+    "--enable-native-access=ALL-UNNAMED", \
+    "-XX:MaxRAMPercentage=50", "-XX:+ExitOnOutOfMemoryError", \
+    "-Dpty4j.tmpdir=/home/execd/.cache/pty4j", \
+    "-Dserver.address=0.0.0.0", \
+    "-jar", "/opt/execd/app/execd.jar"]

@@ -1,0 +1,45 @@
+package dev.execd.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LauncherTests {
+
+	@Test
+	void aJvmUnderThePosixLocaleIsReportedAsLosingCharacters() throws Exception {
+		// A JVM of its own: the command line encoding is fixed when a JVM starts.
+		String java = ProcessHandle.current().info().command().orElseThrow();
+		String classpath = System.getProperty("java.class.path");
+		String posix = run(List.of(java, "-cp", classpath, Probe.class.getName()), Map.of("LANG", "C", "LC_ALL", "C"));
+		assertThat(posix).contains("encoded as ANSI_X3.4-1968").contains("LANG=C.UTF-8");
+		String utf8 = run(List.of(java, "-cp", classpath, Probe.class.getName()),
+				Map.of("LANG", "C.UTF-8", "LC_ALL", "C.UTF-8"));
+		assertThat(utf8).isEqualTo("null");
+	}
+
+	private static String run(List<String> command, Map<String, String> locale)
+			throws IOException, InterruptedException {
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().keySet().removeIf((name) -> name.startsWith("LC_") || name.equals("LANG"));
+		builder.environment().putAll(locale);
+		Process process = builder.start();
+		String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+		assertThat(process.waitFor()).as(out).isZero();
+		return out;
+	}
+
+	static final class Probe {
+
+		public static void main(String[] args) {
+			System.out.print(Launcher.commandLineEncodingProblem());
+		}
+
+	}
+
+}
