@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,19 @@ class BackgroundServerTests {
 	@AfterEach
 	void stop() {
 		if (this.script != null) {
-			this.script.descendants().forEach(ProcessHandle::destroy);
-			this.script.destroy();
+			// The server must be gone before the temporary directory is deleted: it
+			// writes session metadata there while it shuts down.
+			List<ProcessHandle> processes = new java.util.ArrayList<>(this.script.descendants().toList());
+			processes.add(this.script.toHandle());
+			processes.forEach(ProcessHandle::destroy);
+			for (ProcessHandle process : processes) {
+				try {
+					process.onExit().get(30, TimeUnit.SECONDS);
+				}
+				catch (Exception ex) {
+					process.destroyForcibly();
+				}
+			}
 		}
 	}
 

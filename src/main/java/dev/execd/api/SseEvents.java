@@ -1,21 +1,12 @@
 package dev.execd.api;
 
 /**
- * The data of the SSE events.
+ * The data of the SSE events written through the mapper. {@code output} events, the bulk
+ * of a stream, are written as bytes by {@link SseWriter} instead.
  */
 final class SseEvents {
 
 	private SseEvents() {
-	}
-
-	/** {@code output} with text. */
-	record TextOutput(long offset, String stream, String text) {
-
-	}
-
-	/** {@code output} with {@code encoding=base64}. */
-	record BinaryOutput(long offset, String stream, String dataB64) {
-
 	}
 
 	/** {@code exit} and the lifecycle events: the session's state. */

@@ -1,7 +1,6 @@
 package dev.execd.api;
 
 import java.io.IOException;
-import java.util.Base64;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.output.AnsiStripper;
@@ -47,6 +46,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 class StreamController {
 
 	static final int CHUNK_BYTES = 16 * 1024;
+
+	private static final int RESPONSE_BUFFER_BYTES = 64 * 1024;
 
 	private static final String ACCESS_TOKEN = """
 			The bearer token, for browsers' EventSource, which cannot send `Authorization`. \
@@ -119,6 +120,8 @@ class StreamController {
 		SessionReads reads = session.reads();
 		reads.checkOffset(from);
 		AutoCloseable subscription = reads.subscribe(this.properties.limits().maxSubscribersPerSession());
+		// Room for a few chunks, so output that is already waiting leaves in one write.
+		response.setBufferSize(RESPONSE_BUFFER_BYTES);
 		StreamingResponseBody body = (out) -> {
 			try (subscription) {
 				SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
@@ -150,11 +153,14 @@ class StreamController {
 				break;
 			}
 			if (chunk != null) {
-				writeChunk(sse, chunk, base64, stripper);
+				// More output already waiting goes into the same flush.
+				boolean caughtUp = chunk.next() >= reads.total();
+				writeChunk(sse, chunk, base64, stripper, caughtUp);
 				offset = chunk.next();
 				lastWrite = System.nanoTime();
 				continue;
 			}
+			sse.flush();
 			if (reads.finishedAt(offset)) {
 				break;
 			}
@@ -168,19 +174,17 @@ class StreamController {
 	}
 
 	private static void writeChunk(SseWriter sse, SessionReads.Chunk chunk, boolean base64,
-			@Nullable AnsiStripper stripper) throws IOException {
-		String id = Long.toString(chunk.next());
+			@Nullable AnsiStripper stripper, boolean flush) throws IOException {
 		String stream = chunk.tag().wireName();
 		if (base64) {
-			sse.event("output", id, new SseEvents.BinaryOutput(chunk.offset(), stream,
-					Base64.getEncoder().encodeToString(chunk.bytes())));
+			sse.binaryOutput(chunk.next(), chunk.offset(), stream, chunk.bytes(), flush);
 			return;
 		}
 		String text = Utf8.decode(chunk.bytes());
 		if (stripper != null) {
 			text = stripper.strip(text);
 		}
-		sse.event("output", id, new SseEvents.TextOutput(chunk.offset(), stream, text));
+		sse.textOutput(chunk.next(), chunk.offset(), stream, text, flush);
 	}
 
 	@Operation(operationId = "streamEvents",

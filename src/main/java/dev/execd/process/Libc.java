@@ -8,7 +8,7 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * The few libc calls the JDK does not offer: {@code kill} with any signal and to a
- * process group, and {@code prctl(PR_SET_DUMPABLE)}. Linux only.
+ * process group, {@code getsid} and {@code prctl(PR_SET_DUMPABLE)}. Linux only.
  */
 public final class Libc {
 
@@ -57,6 +57,16 @@ public final class Libc {
 	}
 
 	/**
+	 * The session id of a process with {@code getsid(2)}: one system call, where reading
+	 * {@code /proc/<pid>/stat} takes three and a parse.
+	 * @param pid the process id
+	 * @return its session id, or -1 if no such process exists
+	 */
+	static long getsid(long pid) {
+		return C_LIBRARY.getsid(Math.toIntExact(pid));
+	}
+
+	/**
 	 * Mark this process not dumpable, so same-user children cannot read its
 	 * {@code /proc/<pid>/environ} or memory (and no core dump holds its secrets). Failure
 	 * is logged, not thrown: it hardens execd but is not needed to run it.
@@ -77,6 +87,10 @@ public final class Libc {
 	private interface C extends Library {
 
 		int kill(int pid, int sig) throws LastErrorException;
+
+		// No LastErrorException: a process that exits mid-scan is common and answers -1
+		// (ESRCH), which costs no exception this way.
+		int getsid(int pid);
 
 		// prctl is variadic; on x86_64 and aarch64 fixed long arguments are passed the
 		// same way as variadic ones.

@@ -82,9 +82,14 @@ public final class ProcessTable {
 		List<Long> members = new ArrayList<>();
 		for (String entry : entries) {
 			if (isNumeric(entry)) {
-				// A process that exits mid-scan yields an empty stat and is skipped.
-				stat(Long.parseLong(entry)).filter((stat) -> stat.session() == sid && stat.isLive())
-					.ifPresent((stat) -> members.add(stat.pid()));
+				long pid = Long.parseLong(entry);
+				// getsid is one system call where a stat read is three and a parse, and
+				// a scan visits every process of the machine. Only members are read in
+				// full, for their state. A process that exits mid-scan is skipped.
+				if (Libc.getsid(pid) == sid) {
+					stat(pid).filter((stat) -> stat.session() == sid && stat.isLive())
+						.ifPresent((stat) -> members.add(stat.pid()));
+				}
 			}
 		}
 		return members;

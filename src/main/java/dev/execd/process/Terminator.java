@@ -95,7 +95,11 @@ public final class Terminator {
 			if (tty) {
 				sweep(sid, Signals.SIGHUP.number());
 			}
-			sweep(sid, signal.number());
+			// A scan that finds no member is final: only a member can fork a new one.
+			// Removing a session that already ended (the common case) costs one scan.
+			if (!sweep(sid, signal.number())) {
+				return new Result(false, true);
+			}
 			if (awaitGone(sid, grace.isNegative() ? Duration.ZERO : grace)) {
 				return new Result(false, true);
 			}
@@ -118,15 +122,16 @@ public final class Terminator {
 	 * every member by pid, re-scanning until no new member appears. Stopped members get
 	 * SIGCONT too, as a shell's {@code kill} does: a stopped process with a handler only
 	 * acts on the signal once it runs.
+	 * @return whether the session had any live process
 	 */
-	private static void sweep(long sid, int signal) {
+	private static boolean sweep(long sid, int signal) {
 		boolean resume = signal != Signals.SIGKILL.number() && signal != Signals.SIGCONT.number();
 		Libc.kill(-sid, signal);
 		Set<Long> signalled = new HashSet<>();
 		for (int i = 0; i < MAX_SWEEPS; i++) {
 			List<Long> fresh = ProcessTable.sessionMembers(sid).stream().filter(signalled::add).toList();
 			if (fresh.isEmpty()) {
-				return;
+				return !signalled.isEmpty();
 			}
 			for (long pid : fresh) {
 				Libc.kill(pid, signal);
@@ -135,6 +140,7 @@ public final class Terminator {
 				}
 			}
 		}
+		return true;
 	}
 
 	/**

@@ -8,37 +8,55 @@ import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 
 /**
- * Copies one output stream of a child into its session's log on a platform thread (a
- * blocking pty4j read would pin a virtual thread's carrier). A PTY master reports EIO
- * once the terminal's last holder is gone; that is the end of output, like EOF.
+ * Copies one output stream of a child into its session's log on a platform thread of
+ * {@link IoThreads} (a blocking pty4j read would pin a virtual thread's carrier). A PTY
+ * master reports EIO once the terminal's last holder is gone; that is the end of output,
+ * like EOF.
  */
 final class OutputPump {
 
-	/** Small enough to keep idle sessions cheap, large enough for a pipe's 64 KiB. */
-	private static final int BUFFER_SIZE = 16 * 1024;
+	/**
+	 * What an idle reader holds. Reads of at most 8 KiB also stay on the JDK's stack
+	 * buffer instead of a malloc per read.
+	 */
+	private static final int SMALL_BUFFER = 8 * 1024;
+
+	/** A pipe's whole capacity: one read per refill while a program floods its output. */
+	private static final int LARGE_BUFFER = 64 * 1024;
 
 	private OutputPump() {
 	}
 
 	/**
-	 * Starts the reader thread.
+	 * Starts the reader.
 	 * @param observer sees each chunk before it is appended
 	 * @param ended runs once when the stream ended
 	 */
 	static void start(String name, InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
 			Runnable ended) {
-		Thread.ofPlatform().name(name).daemon().stackSize(256 * 1024).start(() -> pump(in, tag, log, observer, ended));
+		IoThreads.start(name, () -> pump(in, tag, log, observer, ended));
 	}
 
 	private static void pump(InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
 			Runnable ended) {
-		byte[] buffer = new byte[BUFFER_SIZE];
+		byte[] small = new byte[SMALL_BUFFER];
+		byte[] buffer = small;
 		try {
 			int n;
 			while ((n = in.read(buffer)) >= 0) {
 				if (n > 0) {
 					observer.accept(buffer, n);
 					log.append(buffer, 0, n, tag);
+				}
+				// A full read means more is waiting: read in large gulps (4x fewer reads,
+				// appends and wake-ups at full speed) until the output slows down again,
+				// then let the large buffer go so an idle session holds only the small
+				// one.
+				if (n == buffer.length && buffer == small) {
+					buffer = new byte[LARGE_BUFFER];
+				}
+				else if (n < SMALL_BUFFER && buffer != small) {
+					buffer = small;
 				}
 			}
 		}

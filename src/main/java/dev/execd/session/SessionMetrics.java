@@ -1,6 +1,8 @@
 package dev.execd.session;
 
 import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -25,6 +27,8 @@ public final class SessionMetrics {
 	private final LongAdder outputBytes = new LongAdder();
 
 	private final Timer spawn;
+
+	private final Map<EndReason, Counter> ended = new ConcurrentHashMap<>();
 
 	public SessionMetrics(MeterRegistry meters, Supplier<Collection<Session>> sessions) {
 		this.meters = meters;
@@ -65,10 +69,13 @@ public final class SessionMetrics {
 	}
 
 	void ended(EndReason reason) {
-		Counter.builder("execd.sessions.ended")
-			.description("Sessions whose process ended, by reason")
-			.tag("end_reason", reason.wireName())
-			.register(this.meters)
+		// Registered once per reason, not looked up again at every end.
+		this.ended
+			.computeIfAbsent(reason,
+					(r) -> Counter.builder("execd.sessions.ended")
+						.description("Sessions whose process ended, by reason")
+						.tag("end_reason", r.wireName())
+						.register(this.meters))
 			.increment();
 	}
 

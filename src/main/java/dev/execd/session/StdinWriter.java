@@ -9,9 +9,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
 
 /**
- * Feeds a child's stdin from a bounded queue on a platform thread of its own, so a child
- * that never reads blocks this thread and never a request. Signals queued between bytes
- * are sent in order with them (Ctrl-C on a pipe).
+ * Feeds a child's stdin from a bounded queue on a platform thread of its own (from
+ * {@link IoThreads}), so a child that never reads blocks this thread and never a request.
+ * Signals queued between bytes are sent in order with them (Ctrl-C on a pipe).
  */
 final class StdinWriter {
 
@@ -82,7 +82,7 @@ final class StdinWriter {
 			this.ready.signal();
 			if (!this.started) {
 				this.started = true;
-				Thread.ofPlatform().name(this.name).daemon().stackSize(256 * 1024).start(this::run);
+				IoThreads.start(this.name, this::run);
 			}
 			return true;
 		}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the benchmark harness described in BENCHMARKS.md.
+#   bench/run.sh            full run: writes bench/results/<date>-<commit>.json and BENCHMARKS.md
+#   bench/run.sh --smoke    CI mode: seconds, small sizes, results in a temp dir; exits 1 on any error
+# Other options go to the driver (dev.execd.bench.Bench): --only <scenario,...>, --name <file>,
+# --results <dir>, --server-jvm <jvm arg> (repeatable), --no-report.
+# The service jar is built when it is missing or older than the sources. The driver needs
+# only the JDK plus pty4j (for the raw PTY baseline), taken from the jar's own libraries.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+# shellcheck source=../scripts/test-server.sh
+source scripts/test-server.sh
+java=$(execd_java)
+jdk_bin=$(dirname "$java")
+
+jar=$(ls target/execd-*.jar 2>/dev/null | grep -v -e plain -e original | head -1 || true)
+if [ -z "$jar" ] || [ -n "$(find src/main pom.xml -newer "$jar" -print -quit)" ]; then
+  echo "Building the service jar"
+  ./mvnw -B -q package -DskipTests
+  jar=$(ls target/execd-*.jar | grep -v -e plain -e original | head -1)
+fi
+
+out=target/bench
+rm -rf "$out/classes" "$out/lib"
+mkdir -p "$out/classes" "$out/lib" "$out/pty4j"
+(cd "$out/lib" && "$jdk_bin/jar" tf "$root/$jar" \
+  | grep -E '^BOOT-INF/lib/(pty4j|jna|jna-platform|kotlin-stdlib|annotations|slf4j-api)-[0-9]' \
+  | xargs "$jdk_bin/jar" xf "$root/$jar" && mv BOOT-INF/lib/*.jar . && rm -rf BOOT-INF)
+"$jdk_bin/javac" -d "$out/classes" -cp "$out/lib/*" --release 21 $(find bench/src -name '*.java')
+
+exec "$java" --enable-native-access=ALL-UNNAMED -Dpty4j.tmpdir="$root/$out/pty4j" \
+  -Dslf4j.internal.verbosity=ERROR -cp "$out/classes:$out/lib/*" dev.execd.bench.Bench \
+  --root "$root" --jar "$root/$jar" "$@"

@@ -1,0 +1,221 @@
+package dev.execd.bench;
+
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The packaged server as a child process, started the way users start it ({@code java
+ * -jar}), on a free port with a temporary output directory and caps raised for the scale
+ * run, plus what the driver reads about it from outside: RSS and threads from
+ * {@code /proc}, heap from {@code /actuator/prometheus} after a {@code jcmd GC.run}.
+ */
+final class Server implements Closeable {
+
+	final Path dir;
+
+	final Process process;
+
+	final int port;
+
+	private final Path jcmd;
+
+	private Server(Path dir, Process process, int port, Path jcmd) {
+		this.dir = dir;
+		this.process = process;
+		this.port = port;
+		this.jcmd = jcmd;
+	}
+
+	static Server start(Path java, Path jar, List<String> jvmArgs, List<String> appArgs) throws Exception {
+		Path dir = Files.createTempDirectory("execd-bench-");
+		int port;
+		try (ServerSocket probe = new ServerSocket(0)) {
+			port = probe.getLocalPort();
+		}
+		List<String> command = new ArrayList<>(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
+				"-Dpty4j.tmpdir=" + dir.resolve("pty4j")));
+		command.addAll(jvmArgs);
+		command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port,
+				"--execd.output.dir=" + dir.resolve("data"), "--execd.limits.max-sessions=4096",
+				"--execd.limits.max-sessions-per-conversation=1024",
+				"--execd.limits.warn-sessions-per-conversation=1024"));
+		command.addAll(appArgs);
+		Process process = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(dir.resolve("server.out").toFile())
+			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+			.start();
+		Server server = new Server(dir, process, port, java.resolveSibling("jcmd"));
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+		while (true) {
+			if (!process.isAlive()) {
+				throw new IllegalStateException("the server exited at start:\n" + server.outputTail());
+			}
+			try (Http http = new Http(port, "default")) {
+				Http.Response health = http.get("/actuator/health");
+				if (health.status() == 200 && health.text().contains("UP")) {
+					return server;
+				}
+			}
+			catch (IOException ex) {
+				// Not listening yet.
+			}
+			if (System.nanoTime() > deadline) {
+				server.close();
+				throw new IllegalStateException("the server did not become healthy:\n" + server.outputTail());
+			}
+			Thread.sleep(100);
+		}
+	}
+
+	long pid() {
+		return this.process.pid();
+	}
+
+	String outputTail() {
+		try {
+			List<String> lines = Files.readAllLines(this.dir.resolve("server.out"), StandardCharsets.UTF_8);
+			return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+		}
+		catch (IOException ex) {
+			return "(no server output: " + ex.getMessage() + ")";
+		}
+	}
+
+	/** Resident set size in bytes, from {@code /proc/<pid>/status}. */
+	long rssBytes() throws IOException {
+		for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+			if (line.startsWith("VmRSS:")) {
+				return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+			}
+		}
+		throw new IllegalStateException("no VmRSS");
+	}
+
+	/** CPU time the server used so far (user + system, its children not included). */
+	long cpuNanos() throws IOException {
+		return cpuNanos(pid());
+	}
+
+	/** CPU time of a process from {@code /proc/<pid>/stat}, in nanoseconds (100 Hz ticks). */
+	static long cpuNanos(long pid) throws IOException {
+		String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+		String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+		// utime and stime are fields 14 and 15; f[0] is field 3.
+		return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
+	}
+
+	/** Operating-system threads of the server: every platform thread, JVM threads included. */
+	int threads() {
+		String[] tasks = new File("/proc/" + pid() + "/task").list();
+		return (tasks != null) ? tasks.length : -1;
+	}
+
+	/** Threads by name, with ids and numbers folded away so that kinds can be counted. */
+	Map<String, Integer> threadKinds() {
+		Map<String, Integer> kinds = new TreeMap<>();
+		String[] tasks = new File("/proc/" + pid() + "/task").list();
+		if (tasks == null) {
+			return kinds;
+		}
+		for (String task : tasks) {
+			try {
+				String name = Files.readString(Path.of("/proc", Long.toString(pid()), "task", task, "comm")).strip();
+				// execd names its threads execd-<kind>-<session id>; the kernel keeps 15 bytes.
+				String kind = name.startsWith("execd-") ? name.replaceFirst("^(execd-[a-z]+).*", "$1")
+						: name.replaceAll("[0-9#]+", "N");
+				kinds.merge(kind, 1, Integer::sum);
+			}
+			catch (IOException ex) {
+				// The thread ended while listing.
+			}
+		}
+		return kinds;
+	}
+
+	/** Runs a full collection (twice, so that what finalization freed is gone too). */
+	void gc() throws Exception {
+		jcmd("GC.run");
+		jcmd("GC.run");
+	}
+
+	/** Live heap bytes after {@link #gc()}, as the server's own metrics report it. */
+	double heapUsedBytes() throws IOException {
+		return prometheusSum("jvm_memory_used_bytes{area=\"heap\"");
+	}
+
+	/** Sums every sample whose line starts with {@code prefix}. */
+	double prometheusSum(String prefix) throws IOException {
+		try (Http http = new Http(this.port, "default")) {
+			Http.Response response = http.get("/actuator/prometheus");
+			double sum = 0;
+			for (String line : response.text().split("\n")) {
+				if (line.startsWith(prefix)) {
+					sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+				}
+			}
+			return sum;
+		}
+	}
+
+	/** {@code jcmd <pid> GC.class_histogram}: bytes by class name. */
+	Map<String, Long> histogram() throws Exception {
+		Map<String, Long> bytes = new TreeMap<>();
+		for (String line : jcmd("GC.class_histogram").split("\n")) {
+			String[] f = line.trim().split("\\s+");
+			if (f.length >= 4 && f[0].endsWith(":")) {
+				bytes.merge(f[3], Long.parseLong(f[2]), Long::sum);
+			}
+		}
+		return bytes;
+	}
+
+	String jcmd(String command) throws Exception {
+		Process p = new ProcessBuilder(this.jcmd.toString(), Long.toString(pid()), command).redirectErrorStream(true)
+			.start();
+		String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (p.waitFor() != 0) {
+			throw new IllegalStateException("jcmd " + command + " failed: " + out);
+		}
+		return out;
+	}
+
+	/** Stops the server with SIGTERM (it terminates its sessions), then removes its files. */
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(60, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+				this.process.waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+		catch (InterruptedException ex) {
+			this.process.destroyForcibly();
+			Thread.currentThread().interrupt();
+		}
+		delete(this.dir);
+	}
+
+	private static void delete(Path dir) {
+		try (Stream<Path> paths = Files.walk(dir)) {
+			paths.sorted(Comparator.reverseOrder()).forEach((p) -> p.toFile().delete());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
