@@ -241,19 +241,24 @@ final class Http implements Closeable {
 		}
 	}
 
-	/** A body of known length (or until the connection closes). */
-	private final class Fixed extends InputStream {
-
-		private long left;
-
-		Fixed(long left) {
-			this.left = left;
-		}
+	/** A response body: bulk reads only, the single-byte read goes through them. */
+	private abstract static class Body extends InputStream {
 
 		@Override
 		public int read() throws IOException {
 			byte[] one = new byte[1];
 			return (read(one, 0, 1) < 0) ? -1 : one[0] & 0xff;
+		}
+
+	}
+
+	/** A body of known length (or until the connection closes). */
+	private final class Fixed extends Body {
+
+		private long left;
+
+		Fixed(long left) {
+			this.left = left;
 		}
 
 		@Override
@@ -275,17 +280,11 @@ final class Http implements Closeable {
 	}
 
 	/** A chunked body. */
-	private final class Chunked extends InputStream {
+	private final class Chunked extends Body {
 
 		private long left;
 
 		private boolean done;
-
-		@Override
-		public int read() throws IOException {
-			byte[] one = new byte[1];
-			return (read(one, 0, 1) < 0) ? -1 : one[0] & 0xff;
-		}
 
 		@Override
 		public int read(byte[] b, int off, int len) throws IOException {
