@@ -1,8 +1,10 @@
 package dev.execd.process;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Starts session leaders. Every child runs under {@code env --default-signal=INT,QUIT}
@@ -12,6 +14,14 @@ import java.util.List;
 public final class Launcher {
 
 	private static final List<String> RESET_SIGNALS = List.of("env", "--default-signal=INT,QUIT", "--");
+
+	// setsid() runs in the child after start() has returned: a millisecond or so, longer
+	// only on a starved machine.
+	private static final Duration LEADER_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final int SPINS = 200;
+
+	private static final long PARK_NANOS = 50_000;
 
 	private Launcher() {
 	}
@@ -32,13 +42,46 @@ public final class Launcher {
 	}
 
 	/**
-	 * Starts the child described by {@code spec}.
+	 * Starts the child described by {@code spec} and returns once it leads its own Unix
+	 * session, so its pid is the session id every termination sweeps.
 	 * @throws IOException when the operating system cannot start it
 	 */
 	public static Child start(LaunchSpec spec) throws IOException {
 		List<String> argv = new ArrayList<>(RESET_SIGNALS);
 		argv.addAll(spec.command());
-		return spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
+		Child child = spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
+		awaitSessionLeader(child);
+		return child;
+	}
+
+	/**
+	 * Waits until the child has called {@code setsid()} (or already ended). Before that
+	 * its pid names no session and no process group, and a termination in that window, a
+	 * DELETE right after the start, would find nothing to signal and leave the command
+	 * running.
+	 */
+	static void awaitSessionLeader(Child child) throws IOException {
+		long pid = child.pid();
+		long deadline = System.nanoTime() + LEADER_TIMEOUT.toNanos();
+		for (int i = 0;; i++) {
+			long sid = Libc.getsid(pid);
+			// -1: already ended and reaped; its exit is reported the usual way.
+			if (sid == pid || sid == -1 || child.exit().isDone()) {
+				return;
+			}
+			if (System.nanoTime() - deadline > 0) {
+				// Still our unreaped child, so the pid cannot name anyone else.
+				Libc.kill(pid, Signals.SIGKILL.number());
+				child.release();
+				throw new IOException("Process " + pid + " did not become a session leader within " + LEADER_TIMEOUT);
+			}
+			if (i < SPINS) {
+				Thread.onSpinWait();
+			}
+			else {
+				LockSupport.parkNanos(PARK_NANOS);
+			}
+		}
 	}
 
 }

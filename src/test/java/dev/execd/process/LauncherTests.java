@@ -2,14 +2,41 @@ package dev.execd.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LauncherTests {
+
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void aStartedChildAlreadyLeadsItsSessionSoAnImmediateTerminationEndsIt(boolean tty) throws Exception {
+		// The child calls setsid() after the fork returns to us: without waiting for it,
+		// most of these starts return while the pid still names no session.
+		for (int i = 0; i < 30; i++) {
+			Child child = Launcher.start(new LaunchSpec(List.of("sleep", "1000"), Path.of("/"),
+					Map.of("PATH", System.getenv("PATH")), tty, 80, 24));
+			try {
+				long pid = child.pid();
+				assertThat(Libc.getsid(pid)).as("session of %d", pid).isEqualTo(pid);
+				Terminator.Result result = Terminator.terminate(pid, tty, Signals.SIGTERM, Duration.ofSeconds(5));
+				assertThat(result.confirmed()).isTrue();
+				assertThat(child.exit().get(10, TimeUnit.SECONDS)).isNotZero();
+			}
+			finally {
+				ProcessHandle.of(child.pid()).ifPresent(ProcessHandle::destroyForcibly);
+				child.release();
+			}
+		}
+	}
 
 	@Test
 	void aJvmUnderThePosixLocaleIsReportedAsLosingCharacters() throws Exception {
