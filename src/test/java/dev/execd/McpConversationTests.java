@@ -41,6 +41,32 @@ class McpConversationTests extends EndToEndTest {
 	}
 
 	@Test
+	void endingAnMcpSessionEndsTheSessionsOfItsConversationAndOnlyThose() {
+		String named = this.api.conversation();
+		McpTestClient client = McpTestClient.connect(this.port);
+		McpTestClient.Result started = client.ok("exec_command",
+				Map.of("cmd", "sleep 1000 & echo child=$!; wait", "wait_for", "child=\\d+\\n"));
+		String conversation = (String) started.session().get("conversation_id");
+		long leader = ((Number) started.session().get("pid")).longValue();
+		long child = Long.parseLong(started.output().replaceAll("(?s).*child=(\\d+).*", "$1"));
+		assertThat(Procs.alive(child)).isTrue();
+		String kept;
+		try (McpTestClient naming = McpTestClient.connect(this.port, "X-Conversation-Id", named)) {
+			kept = naming.ok("exec_command", Map.of("cmd", "sleep 1000", "yield_time_ms", 0)).sessionId();
+		}
+
+		// closeGracefully sends DELETE /mcp with the session id; the removal completes
+		// within that request.
+		client.close();
+		assertThat(new TestClient(this.port).inConversation(conversation).get("/sessions").json().get("sessions"))
+			.isEmpty();
+		assertThat(Procs.alive(leader)).isFalse();
+		assertThat(Procs.alive(child)).isFalse();
+		// A conversation named with X-Conversation-Id may be shared: it stays.
+		assertThat(this.api.get("/sessions/" + kept).json().get("status").asString()).isEqualTo("running");
+	}
+
+	@Test
 	void clientsSendingTheSameConversationShareSessions() {
 		String conversation = this.api.conversation();
 		try (McpTestClient first = McpTestClient.connect(this.port, "X-Conversation-Id", conversation);

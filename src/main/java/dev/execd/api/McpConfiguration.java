@@ -35,8 +35,10 @@ class McpConfiguration {
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionController> sessions,
 			ObjectProvider<JsonMapper> json) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
-		return new McpEndpoint(() -> transport(maxBody), (transport) -> server(transport,
-				new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper())));
+		return new McpEndpoint(() -> transport(maxBody),
+				(transport) -> server(transport,
+						new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper())),
+				(conversation) -> sessions.getObject().deleteAll(conversation));
 	}
 
 	@Bean

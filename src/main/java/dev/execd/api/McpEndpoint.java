@@ -1,11 +1,15 @@
 package dev.execd.api;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import dev.execd.session.Scope;
+
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.HttpHeaders;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,6 +28,13 @@ import org.springframework.context.SmartLifecycle;
  * This lifecycle runs after the web server's, so it starts last and stops first: closing
  * the MCP sessions ends their open SSE streams before Boot's graceful shutdown would wait
  * for them.
+ * <p>
+ * When a client ends its MCP session ({@code DELETE /mcp}), the sessions of the
+ * conversation that MCP session stood for are terminated and removed, as
+ * {@code DELETE /sessions} would: nobody can address that conversation any more without
+ * knowing the ended session's id. Sessions a client started in a conversation it named
+ * with {@code X-Conversation-Id} stay (REST clients may share them); MCP sessions the SDK
+ * drops for idleness leave theirs to the inactivity TTL.
  */
 final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
@@ -31,12 +42,16 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
 	private final Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers;
 
+	private final Consumer<Scope> conversationEnded;
+
 	private volatile @Nullable Running running;
 
 	McpEndpoint(Supplier<HttpServletStreamableServerTransportProvider> transports,
-			Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers) {
+			Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers,
+			Consumer<Scope> conversationEnded) {
 		this.transports = transports;
 		this.servers = servers;
+		this.conversationEnded = conversationEnded;
 	}
 
 	@Override
@@ -48,6 +63,24 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 			return;
 		}
 		current.transport().service(request, response);
+		String ended = request.getHeader(HttpHeaders.MCP_SESSION_ID);
+		// 200 only when the SDK knew the session and closed it.
+		if ("DELETE".equals(request.getMethod()) && response.getStatus() == HttpServletResponse.SC_OK
+				&& ended != null) {
+			endConversation(request, ended);
+		}
+	}
+
+	private void endConversation(HttpServletRequest request, String mcpSessionId) {
+		Scope scope;
+		try {
+			scope = ScopeResolver.scope(request.getAttribute(ScopeResolver.TENANT_ATTRIBUTE), mcpSessionId);
+		}
+		catch (ApiException ex) {
+			// Not an id this server hands out, so no conversation of ours.
+			return;
+		}
+		this.conversationEnded.accept(scope);
 	}
 
 	@Override
