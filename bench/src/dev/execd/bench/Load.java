@@ -49,7 +49,7 @@ final class Load {
 				try {
 					while (System.nanoTime() < deadline) {
 						long s0 = System.nanoTime();
-						Process p = new ProcessBuilder("setsid", "env", "--default-signal=INT,QUIT", "--", "/bin/bash",
+						Process p = new ProcessBuilder("env", "--default-signal=INT,QUIT", "--", "setsid", "/bin/bash",
 								"-c", "true")
 							.start();
 						p.getInputStream().readAllBytes();

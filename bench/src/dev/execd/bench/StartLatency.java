@@ -7,14 +7,14 @@ import java.util.Map;
 
 /**
  * Scenario 1: start-to-exit latency of {@code true} over HTTP against spawning exactly
- * the command line execd runs ({@code setsid env --default-signal=INT,QUIT -- /bin/bash
+ * the command line execd runs ({@code env --default-signal=INT,QUIT -- setsid /bin/bash
  * -c true}) with {@code ProcessBuilder} in this JVM. And, for target 5, create to first
  * prompt of {@code bash -i} on a PTY against the same bash started with pty4j directly.
  * The two sides alternate, so a noisy neighbour hits both alike.
  */
 final class StartLatency {
 
-	private static final List<String> WRAPPED_TRUE = List.of("setsid", "env", "--default-signal=INT,QUIT", "--",
+	private static final List<String> WRAPPED_TRUE = List.of("env", "--default-signal=INT,QUIT", "--", "setsid",
 			"/bin/bash", "-c", "true");
 
 	private static final List<String> BASH = List.of("/bin/bash", "--norc", "--noprofile", "-i");

@@ -93,7 +93,7 @@ final class Throughput {
 	 */
 	private static long rawPipe(Context ctx, String cmd, long size, Path file) throws Exception {
 		long t0 = System.nanoTime();
-		Process p = new ProcessBuilder("setsid", "env", "--default-signal=INT,QUIT", "--", "/bin/bash", "-c", cmd)
+		Process p = new ProcessBuilder("env", "--default-signal=INT,QUIT", "--", "setsid", "/bin/bash", "-c", cmd)
 			.start();
 		long total = 0;
 		byte[] buf = new byte[64 * 1024];

@@ -45,15 +45,20 @@ class SessionInputTests extends EndToEndTest {
 
 	@Test
 	void arrowKeysFollowApplicationCursorMode() {
-		String script = "printf '\\033[?1h'; IFS= read -rsn3 k; printf '[%q]\\n' \"$k\"; "
-				+ "printf '\\033[?1l'; IFS= read -rsn3 k; printf '[%q]\\n' \"$k\"; sleep 100";
-		String id = id(start(Map.of("argv", List.of("bash", "-c", script), "tty", true, "yield_time_ms", 500)));
+		// Each mode switch is followed by a marker: once the marker is in the output,
+		// the switch before it has been seen.
+		String script = "printf '\\033[?1h<r1>'; IFS= read -rsn3 k; printf '[%q]\\n\\033[?1l<r2>' \"$k\"; "
+				+ "IFS= read -rsn3 k; printf '[%q]\\n' \"$k\"; sleep 100";
+		String id = id(start(Map.of("argv", List.of("bash", "-c", script), "tty", true, "wait_for", "<r1>",
+				"yield_time_ms", 10000)));
 		JsonNode first = this.api
-			.post("/sessions/" + id + "/stdin", Map.of("keys", List.of("Up"), "wait_for", "\\]", "yield_time_ms", 5000))
+			.post("/sessions/" + id + "/stdin",
+					Map.of("keys", List.of("Up"), "wait_for", "<r2>", "yield_time_ms", 10000))
 			.json();
 		assertThat(first.get("output").asString()).contains("[$'\\EOA']");
 		JsonNode second = this.api
-			.post("/sessions/" + id + "/stdin", Map.of("keys", List.of("Up"), "wait_for", "\\]", "yield_time_ms", 5000))
+			.post("/sessions/" + id + "/stdin",
+					Map.of("keys", List.of("Up"), "wait_for", "\\]", "yield_time_ms", 10000))
 			.json();
 		assertThat(second.get("output").asString()).contains("[$'\\E[A']");
 	}

@@ -148,7 +148,7 @@ class SessionLifecycleTests extends EndToEndTest {
 	@Test
 	void maxRuntimeKillsJobOfInteractiveShell() {
 		String id = id(start(Map.of("argv", List.of("bash", "--norc", "--noprofile", "-i"), "tty", true,
-				"yield_time_ms", 500, "max_runtime_ms", 3000)));
+				"yield_time_ms", 500, "max_runtime_ms", 6000)));
 		long child = backgroundJob(id);
 		assertThat(pollUntilExited(id).get("session").get("end_reason").asString()).isEqualTo("timeout");
 		await().atMost(Duration.ofSeconds(5)).until(() -> !Procs.alive(child));

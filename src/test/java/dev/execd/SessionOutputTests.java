@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The output model end to end: exact bytes, offsets, UTF-8 boundaries, truncation and
@@ -49,14 +51,36 @@ class SessionOutputTests extends EndToEndTest {
 	}
 
 	@Test
+	void outputOfChildrenThatOutliveTheLeaderIsStillCaptured() {
+		// The JDK drains and closes its own pipes when the leader exits; a child's next
+		// write would then die of SIGPIPE. The session's pipes stay open for it.
+		JsonNode started = start(
+				Map.of("cmd", "(for i in 1 2 3; do sleep 0.2; echo late$i; echo err$i >&2; done) & echo first",
+						"yield_time_ms", 5000));
+		String id = id(started);
+		assertThat(started.get("session").get("status").asString()).isEqualTo("exited");
+		assertThat(started.get("output").asString()).isEqualTo("first\n");
+		// "first\n", three "lateN\n" and three "errN\n".
+		long total = 6 + 3 * 6 + 3 * 5;
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.api.get("/sessions/" + id).json().get("output_bytes_total").asLong() == total);
+		String all = this.api.get("/sessions/" + id + "/output?offset=0").json().get("output").asString();
+		assertThat(all.lines().sorted()).containsExactly("err1", "err2", "err3", "first", "late1", "late2", "late3");
+		assertThat(all.lines().filter((line) -> line.startsWith("late"))).containsExactly("late1", "late2", "late3");
+	}
+
+	@Test
 	void characterSplitAcrossWritesIsNeverSplitInText() {
-		String id = id(start(
-				Map.of("cmd", "printf 'aa\\342\\202'; sleep 1; printf '\\254 bb'; sleep 100", "yield_time_ms", 500)));
+		// The rest of the character is written only once the test sends a line.
+		String id = id(start(Map.of("cmd", "printf 'aa\\342\\202'; read x; printf '\\254 bb'; sleep 100", "wait_for",
+				"aa", "yield_time_ms", 10000)));
+		assertThat(this.api.get("/sessions/" + id).json().get("output_bytes_total").asLong()).isEqualTo(4);
 		// The first poll sees "aa" plus two bytes of the euro sign: it must stop before
 		// them.
 		JsonNode first = this.api.get("/sessions/" + id + "/output?offset=0&wait_ms=0").json();
 		assertThat(first.get("output").asString()).isEqualTo("aa");
 		assertThat(first.get("next_offset").asLong()).isEqualTo(2);
+		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "yield_time_ms", 0));
 		JsonNode rest = this.api.get("/sessions/" + id + "/output?offset=2&wait_ms=5000&wait_for=bb").json();
 		assertThat(rest.get("output").asString()).isEqualTo("€ bb");
 		JsonNode inside = this.api.get("/sessions/" + id + "/output?offset=3").json();

@@ -48,6 +48,11 @@ public final class Launcher {
 	 */
 	public static Child start(LaunchSpec spec) throws IOException {
 		List<String> argv = new ArrayList<>(RESET_SIGNALS);
+		if (!spec.tty()) {
+			// After the reset, so a pipe child leads its session (what the start waits
+			// for) only once Ctrl-C works.
+			argv.add("setsid");
+		}
 		argv.addAll(spec.command());
 		Child child = spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
 		awaitSessionLeader(child);

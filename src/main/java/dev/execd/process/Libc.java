@@ -1,5 +1,7 @@
 package dev.execd.process;
 
+import java.io.IOException;
+
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
@@ -8,7 +10,8 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * The few libc calls the JDK does not offer: {@code kill} with any signal and to a
- * process group, {@code getsid} and {@code prctl(PR_SET_DUMPABLE)}. Linux only.
+ * process group, {@code getsid}, {@code pipe2}, {@code close} and
+ * {@code prctl(PR_SET_DUMPABLE)}. Linux only.
  */
 public final class Libc {
 
@@ -19,6 +22,9 @@ public final class Libc {
 	private static final int ESRCH = 3;
 
 	private static final int PR_SET_DUMPABLE = 4;
+
+	// O_CLOEXEC on x86_64 and aarch64.
+	private static final int O_CLOEXEC = 0x80000;
 
 	private static final C C_LIBRARY = Native.load("c", C.class);
 
@@ -67,6 +73,32 @@ public final class Libc {
 	}
 
 	/**
+	 * A new pipe whose two ends are closed on exec.
+	 * @return the file descriptors of the read end and the write end
+	 * @throws IOException when the process is out of file descriptors
+	 */
+	static int[] pipe() throws IOException {
+		int[] fds = new int[2];
+		try {
+			C_LIBRARY.pipe2(fds, O_CLOEXEC);
+		}
+		catch (LastErrorException ex) {
+			throw new IOException("pipe2 failed with errno " + ex.getErrorCode());
+		}
+		return fds;
+	}
+
+	/** Closes a file descriptor this class opened. */
+	static void close(int fd) {
+		try {
+			C_LIBRARY.close(fd);
+		}
+		catch (LastErrorException ex) {
+			logger.debug("close(" + fd + ") failed with errno " + ex.getErrorCode());
+		}
+	}
+
+	/**
 	 * Mark this process not dumpable, so same-user children cannot read its
 	 * {@code /proc/<pid>/environ} or memory (and no core dump holds its secrets). Failure
 	 * is logged, not thrown: it hardens execd but is not needed to run it.
@@ -95,6 +127,10 @@ public final class Libc {
 		// prctl is variadic; on x86_64 and aarch64 fixed long arguments are passed the
 		// same way as variadic ones.
 		int prctl(int option, long a2, long a3, long a4, long a5) throws LastErrorException;
+
+		int pipe2(int[] fds, int flags) throws LastErrorException;
+
+		int close(int fd) throws LastErrorException;
 
 	}
 

@@ -1,36 +1,63 @@
 package dev.execd.process;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A leader on plain pipes. {@code setsid} execs the command as a new session leader
- * without forking (its caller, a freshly forked JVM child, is not a group leader), so the
- * pid the JDK reports is the session id.
+ * A leader on plain pipes. The argv starts with {@code setsid} (after the signal reset of
+ * {@link Launcher}), which execs the command as a new session leader without forking: a
+ * freshly forked JVM child is not a group leader, so the pid the JDK reports is the
+ * session id. stdout and stderr are {@link OutputPipe}s, which outlive the leader for its
+ * background children; stdin is the JDK's pipe.
  */
 final class PipeChild implements Child {
 
 	private final Process process;
 
+	private final InputStream stdout;
+
+	private final InputStream stderr;
+
 	private final CompletableFuture<Integer> exit;
 
-	private PipeChild(Process process) {
+	private PipeChild(Process process, InputStream stdout, InputStream stderr) {
 		this.process = process;
+		this.stdout = stdout;
+		this.stderr = stderr;
 		// The JDK's reaper thread completes onExit(): no thread of our own per child.
 		this.exit = process.onExit().thenApply(Process::exitValue);
 	}
 
 	static PipeChild start(LaunchSpec spec, List<String> argv) throws IOException {
-		List<String> command = new ArrayList<>(argv.size() + 1);
-		command.add("setsid");
-		command.addAll(argv);
-		ProcessBuilder builder = new ProcessBuilder(command).directory(spec.workdir().toFile());
+		ProcessBuilder builder = new ProcessBuilder(argv).directory(spec.workdir().toFile());
 		builder.environment().clear();
 		builder.environment().putAll(spec.environment());
-		return new PipeChild(builder.start());
+		OutputPipe out = OutputPipe.open();
+		OutputPipe err;
+		try {
+			err = OutputPipe.open();
+		}
+		catch (IOException ex) {
+			out.close();
+			throw ex;
+		}
+		try {
+			Process process = builder.redirectOutput(out.writeEnd()).redirectError(err.writeEnd()).start();
+			return new PipeChild(process, out.reader(), err.reader());
+		}
+		catch (IOException | RuntimeException ex) {
+			out.close();
+			err.close();
+			throw ex;
+		}
+		finally {
+			// The child has its own copies now; ours would keep the pipes from EOF.
+			out.closeWriteEnd();
+			err.closeWriteEnd();
+		}
 	}
 
 	@Override
@@ -50,8 +77,7 @@ final class PipeChild implements Child {
 
 	@Override
 	public List<Source> outputs() {
-		return List.of(new Source("stdout", this.process.getInputStream()),
-				new Source("stderr", this.process.getErrorStream()));
+		return List.of(new Source("stdout", this.stdout), new Source("stderr", this.stderr));
 	}
 
 	@Override
@@ -67,8 +93,8 @@ final class PipeChild implements Child {
 	@Override
 	public void release() {
 		closeQuietly(this.process.getOutputStream());
-		closeQuietly(this.process.getInputStream());
-		closeQuietly(this.process.getErrorStream());
+		closeQuietly(this.stdout);
+		closeQuietly(this.stderr);
 	}
 
 	static void closeQuietly(AutoCloseable closeable) {

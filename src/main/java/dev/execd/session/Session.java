@@ -13,6 +13,7 @@ import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
+import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
 import dev.execd.process.Terminator;
 import org.jspecify.annotations.Nullable;
@@ -54,6 +55,9 @@ public final class Session {
 	private final Drain drain;
 
 	private final CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+
+	// Once start ran: completes after the exit callbacks.
+	private volatile CompletableFuture<?> announced = this.ended;
 
 	private final SessionReads reads;
 
@@ -110,7 +114,7 @@ public final class Session {
 			.whenComplete((status, failure) -> Thread.ofVirtual()
 				.name("execd-drain-" + this.id)
 				.start(() -> exited((status != null) ? status : -1)));
-		this.ended.thenAccept(onExit);
+		this.announced = this.ended.thenAccept(onExit);
 		this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
 		persist();
 	}
@@ -222,7 +226,8 @@ public final class Session {
 
 	private void exited(int status) {
 		try {
-			this.drain.await(System.nanoTime());
+			// The leader is reaped: any member left is a child that may hold the streams.
+			this.drain.await(System.nanoTime(), () -> !ProcessTable.sessionMembers(this.child.pid()).isEmpty());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -231,21 +236,18 @@ public final class Session {
 	}
 
 	private void finish(int status) {
-		this.state.exited(status, signalName(status), this.clock.instant());
+		this.state.exited(status, this.clock.instant());
 		this.outputAtExit = this.log.total();
 		this.deadlines.cancel();
 		this.input.stop();
 		// On disk before anyone is told: a crash right after a client saw the exit
 		// must not bring the session back as lost.
 		persist();
-		this.log.notifyChanged();
 		SessionSnapshot last = snapshot();
 		this.context.metrics().ended(last.endReason());
+		// Announced before polls wake: a client acting on the exit never overtakes it.
 		this.ended.complete(last);
-	}
-
-	private static @Nullable String signalName(@Nullable Integer status) {
-		return (status != null && status > 128) ? Signals.nameOf(status - 128).orElse(null) : null;
+		this.log.notifyChanged();
 	}
 
 	/**
@@ -281,14 +283,10 @@ public final class Session {
 
 	/** Sends a signal per {@link SessionInput#signal}. */
 	public SessionSnapshot signal(int number) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
-				throw new SessionException.Exited(snapshot());
-			}
-		}
-		finally {
-			this.state.lock.unlock();
+		// No lock: the leader can exit right after any check; signalling then is
+		// harmless.
+		if (!isRunning()) {
+			throw new SessionException.Exited(snapshot());
 		}
 		this.input.signal(number);
 		return snapshot();
@@ -327,9 +325,10 @@ public final class Session {
 				}
 			});
 		}
-		if (wasRunning) {
+		// Also when the exit is being reported right now: removal is announced after it.
+		if (wasRunning || !this.announced.isDone()) {
 			try {
-				this.ended.get(5, TimeUnit.SECONDS);
+				this.announced.get(5, TimeUnit.SECONDS);
 			}
 			catch (Exception ex) {
 				// The exit is reported when the leader is reaped; report what is known.
@@ -382,9 +381,9 @@ public final class Session {
 					&& this.lastByte != '\n';
 			boolean tty = this.child.tty();
 			return new SessionSnapshot(this.id, this.scope, this.state.name, this.state.running, this.state.exitCode,
-					signalName(this.state.exitCode), this.state.endReason, this.state.escalated, this.child.pid(), tty,
-					tty ? this.state.cols : null, tty ? this.state.rows : null, this.spec.cmd(), this.spec.argv(),
-					this.workdir, this.startedAt, this.state.endedAt,
+					SessionState.signalName(this.state.exitCode), this.state.endReason, this.state.escalated,
+					this.child.pid(), tty, tty ? this.state.cols : null, tty ? this.state.rows : null, this.spec.cmd(),
+					this.spec.argv(), this.workdir, this.startedAt, this.state.endedAt,
 					this.startedAt.plusNanos(lastActivity - this.startNanos), this.state.maxRuntimeMs,
 					this.state.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
 					this.state.stdinOpen, truncated, List.copyOf(this.state.warnings));

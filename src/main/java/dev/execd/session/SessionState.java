@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
+import dev.execd.process.Signals;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -100,14 +101,14 @@ final class SessionState {
 		}
 	}
 
-	/** The leader exited with {@code status}, a death by signal when {@code signal}. */
-	void exited(int status, @Nullable String signal, Instant at) {
+	/** The leader exited with {@code status} (128 + n for a death by signal n). */
+	void exited(int status, Instant at) {
 		this.lock.lock();
 		try {
 			this.running = false;
 			this.exitCode = status;
 			this.endReason = (this.pendingReason != null) ? this.pendingReason
-					: (signal != null) ? EndReason.SIGNAL : EndReason.EXIT;
+					: (signalName(status) != null) ? EndReason.SIGNAL : EndReason.EXIT;
 			this.endedAt = at;
 			this.stdinOpen = false;
 		}
@@ -142,6 +143,11 @@ final class SessionState {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/** The signal an exit status reports (128 + n), or null. */
+	static @Nullable String signalName(@Nullable Integer status) {
+		return (status != null && status > 128) ? Signals.nameOf(status - 128).orElse(null) : null;
 	}
 
 }

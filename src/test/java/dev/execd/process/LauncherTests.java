@@ -52,8 +52,13 @@ class LauncherTests {
 
 	private static String run(List<String> command, Map<String, String> locale)
 			throws IOException, InterruptedException {
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-		builder.environment().keySet().removeIf((name) -> name.startsWith("LC_") || name.equals("LANG"));
+		// stdout only: a JAVA_TOOL_OPTIONS of the environment makes the JVM say so on
+		// stderr.
+		ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+		builder.environment()
+			.keySet()
+			.removeIf((name) -> name.startsWith("LC_") || name.equals("LANG") || name.equals("JAVA_TOOL_OPTIONS")
+					|| name.equals("_JAVA_OPTIONS") || name.equals("JDK_JAVA_OPTIONS"));
 		builder.environment().putAll(locale);
 		Process process = builder.start();
 		String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
