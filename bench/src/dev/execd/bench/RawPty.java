@@ -81,7 +81,7 @@ final class RawPty implements Closeable {
 				&& this.pending.substring(this.pending.length() - suffix.length()).equals(suffix))) {
 			int n = this.in.read(this.buf);
 			if (n < 0) {
-				throw new IOException("the terminal closed before '" + suffix + "'");
+				throw new IOException("the terminal closed before '" + suffix + "' after: " + this.pending);
 			}
 			this.pending.append(new String(this.buf, 0, n, StandardCharsets.ISO_8859_1));
 		}
