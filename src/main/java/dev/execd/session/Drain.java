@@ -29,6 +29,16 @@ final class Drain {
 		this.open = new AtomicInteger(streams);
 	}
 
+	private static boolean othersAlive(BooleanSupplier check) {
+		try {
+			return check.getAsBoolean();
+		}
+		catch (RuntimeException ex) {
+			// Unknown (no /proc?): fall back to quiet alone rather than a stuck exit.
+			return true;
+		}
+	}
+
 	/** Called by an output reader when its stream ended. */
 	void streamEnded() {
 		this.open.decrementAndGet();
@@ -50,7 +60,7 @@ final class Drain {
 				return;
 			}
 			if (!onlyEofCounts && now - quietSince >= QUIET_NANOS) {
-				if (othersAlive.getAsBoolean()) {
+				if (othersAlive(othersAlive)) {
 					return;
 				}
 				// Nobody is left to write: EOF is on its way, behind a slow reader.

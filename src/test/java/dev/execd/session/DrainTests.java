@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
@@ -40,7 +41,7 @@ class DrainTests {
 		// A reader held up (GC pause, starved CPU) leaves bytes in the pipe and appends
 		// nothing for a while: only its EOF may end the wait.
 		Drain drain = new Drain(this.log, 1);
-		CompletableFuture<Long> returned = awaitAsync(drain, System.nanoTime(), false);
+		CompletableFuture<Long> returned = awaitAsync(drain, System.nanoTime(), () -> false);
 		Thread.sleep(300);
 		assertThat(returned).isNotDone();
 		this.log.append(new byte[] { 'x' }, 0, 1, StreamTag.STDOUT);
@@ -51,18 +52,13 @@ class DrainTests {
 
 	@Test
 	void quietOutputEndsTheWaitWhenAChildMayHoldTheStreamsOpen() throws Exception {
-		Drain drain = new Drain(this.log, 1);
-		long exit = System.nanoTime();
-		Duration waited = Duration.ofNanos(awaitAsync(drain, exit, true).get(5, TimeUnit.SECONDS) - exit);
-		assertThat(waited).isBetween(Duration.ofMillis(45), Duration.ofMillis(900));
+		assertThat(waited(new Drain(this.log, 1), () -> true)).isBetween(Duration.ofMillis(45), Duration.ofMillis(900));
 	}
 
 	@Test
 	void theWaitNeverOutlastsASecondAfterTheExit() throws Exception {
-		Drain drain = new Drain(this.log, 2);
-		long exit = System.nanoTime();
-		Duration waited = Duration.ofNanos(awaitAsync(drain, exit, false).get(10, TimeUnit.SECONDS) - exit);
-		assertThat(waited).isBetween(Duration.ofMillis(990), Duration.ofSeconds(5));
+		assertThat(waited(new Drain(this.log, 2), () -> false)).isBetween(Duration.ofMillis(990),
+				Duration.ofSeconds(5));
 	}
 
 	@Test
@@ -70,16 +66,27 @@ class DrainTests {
 		Drain drain = new Drain(this.log, 2);
 		drain.streamEnded();
 		drain.streamEnded();
-		long exit = System.nanoTime();
-		Duration waited = Duration.ofNanos(awaitAsync(drain, exit, false).get(5, TimeUnit.SECONDS) - exit);
-		assertThat(waited).isLessThan(Duration.ofMillis(500));
+		assertThat(waited(drain, () -> false)).isLessThan(Duration.ofMillis(500));
 	}
 
-	private static CompletableFuture<Long> awaitAsync(Drain drain, long exitAt, boolean othersAlive) {
+	@Test
+	void aFailingProcessCheckFallsBackToQuietInsteadOfHanging() throws Exception {
+		assertThat(waited(new Drain(this.log, 1), () -> {
+			throw new IllegalStateException("Cannot list /proc");
+		})).isBetween(Duration.ofMillis(45), Duration.ofMillis(900));
+	}
+
+	/** How long a drain of a leader that exits now waits. */
+	private static Duration waited(Drain drain, BooleanSupplier othersAlive) throws Exception {
+		long exit = System.nanoTime();
+		return Duration.ofNanos(awaitAsync(drain, exit, othersAlive).get(10, TimeUnit.SECONDS) - exit);
+	}
+
+	private static CompletableFuture<Long> awaitAsync(Drain drain, long exitAt, BooleanSupplier othersAlive) {
 		CompletableFuture<Long> returned = new CompletableFuture<>();
 		Thread.ofPlatform().daemon().start(() -> {
 			try {
-				drain.await(exitAt, () -> othersAlive);
+				drain.await(exitAt, othersAlive);
 				returned.complete(System.nanoTime());
 			}
 			catch (Throwable ex) {
