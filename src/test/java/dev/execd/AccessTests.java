@@ -57,6 +57,35 @@ class AccessTests extends EndToEndTest {
 	}
 
 	@Test
+	void refusesPathTricksWithoutTokensToo() {
+		String marker = PathTricks.marker();
+		for (String[] trick : PathTricks.all()) {
+			for (String method : new String[] { "GET", "POST" }) {
+				String response = PathTricks.send(this.port, method, trick[0], trick[1], marker);
+				assertThat(RawHttp.status(response)).as(method + " " + trick[0]).isEqualTo(400);
+				assertThat(response).as(method + " " + trick[0])
+					.containsIgnoringCase("Content-Type: application/problem+json")
+					.doesNotContain("Mcp-Session-Id");
+			}
+		}
+		assertThat(java.nio.file.Files.exists(Path.of(marker))).isFalse();
+		assertThat(this.api.get("/sessions").json().get("sessions").size()).isZero();
+	}
+
+	@Test
+	void preflightFromAnAllowedOriginIsAnsweredAndFromAnotherForbidden() {
+		String host = "Host: localhost:" + this.port;
+		String allowed = RawHttp.send(this.port, "OPTIONS", "/sessions", host, "Origin: http://allowed.example",
+				"Access-Control-Request-Method: DELETE");
+		assertThat(RawHttp.status(allowed)).isEqualTo(200);
+		assertThat(allowed).containsIgnoringCase("Access-Control-Allow-Origin: http://allowed.example");
+		String other = RawHttp.send(this.port, "OPTIONS", "/sessions", host, "Origin: http://evil.example",
+				"Access-Control-Request-Method: DELETE");
+		assertThat(RawHttp.status(other)).isEqualTo(403);
+		assertThat(other).contains("\"code\":\"forbidden\"");
+	}
+
+	@Test
 	void refusesBodiesOverTheLimitWithOrWithoutALength() throws Exception {
 		String big = "{\"cmd\":\"true\",\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
 		TestClient.Response sized = this.api.send("POST", "/sessions", "application/json", big);

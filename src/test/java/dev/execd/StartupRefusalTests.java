@@ -3,9 +3,12 @@ package dev.execd;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Without tokens execd refuses to start on a non-loopback address, and says what to set.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class StartupRefusalTests {
 
 	@Test
@@ -39,6 +43,20 @@ class StartupRefusalTests {
 	void refusesMalformedTokens(@TempDir Path dir) {
 		assertThatThrownBy(() -> run(dir, "--execd.security.tokens=no-colon")).rootCause()
 			.hasMessageContaining("name:token");
+	}
+
+	@Test
+	void refusesATokenNamedAsTheAnonymousTenant(@TempDir Path dir) {
+		assertThatThrownBy(() -> run(dir, "--execd.security.tokens=anonymous:secret-1")).rootCause()
+			.hasMessageContaining("anonymous");
+	}
+
+	@Test
+	void warnsThatTokensOnTheCommandLineAreVisibleToSessions(@TempDir Path dir, CapturedOutput output) {
+		try (ConfigurableApplicationContext context = run(dir, "--execd.security.tokens=ci:token-1")) {
+			assertThat(context.isRunning()).isTrue();
+		}
+		assertThat(output.getOut()).contains("Tokens were given on the command line").contains("EXECD_TOKENS");
 	}
 
 	private static ConfigurableApplicationContext run(Path dir, String... args) {

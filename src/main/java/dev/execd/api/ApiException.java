@@ -37,6 +37,10 @@ final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_conversation_id", message);
 	}
 
+	static ApiException unauthorized() {
+		return new ApiException(HttpStatus.UNAUTHORIZED, "unauthorized", "a valid bearer token is required");
+	}
+
 	HttpStatus status() {
 		return this.status;
 	}

@@ -15,8 +15,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * MCP over Streamable HTTP at {@code /mcp}: the official SDK's servlet transport in the
- * same Tomcat as the REST API, so the {@link AccessFilter} guards it too, and a server
- * whose tools are {@link McpTools}.
+ * same Tomcat as the REST API, so the security chain guards it too, and a server whose
+ * tools are {@link McpTools}.
  */
 @Configuration(proxyBeanMethods = false)
 class McpConfiguration {
@@ -33,12 +33,12 @@ class McpConfiguration {
 	 */
 	@Bean
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionController> sessions,
-			ObjectProvider<JsonMapper> json) {
+			ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
 		return new McpEndpoint(() -> transport(maxBody),
 				(transport) -> server(transport,
-						new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper())),
-				(conversation) -> sessions.getObject().deleteAll(conversation));
+						new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper(), scopes)),
+				(conversation) -> sessions.getObject().deleteAll(conversation), scopes);
 	}
 
 	@Bean

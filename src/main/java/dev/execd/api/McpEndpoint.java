@@ -44,11 +44,14 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
 	private final Consumer<Scope> conversationEnded;
 
+	private final ScopeResolver scopes;
+
 	private volatile @Nullable Running running;
 
 	McpEndpoint(Supplier<HttpServletStreamableServerTransportProvider> transports,
 			Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers,
-			Consumer<Scope> conversationEnded) {
+			Consumer<Scope> conversationEnded, ScopeResolver scopes) {
+		this.scopes = scopes;
 		this.transports = transports;
 		this.servers = servers;
 		this.conversationEnded = conversationEnded;
@@ -74,7 +77,7 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 	private void endConversation(HttpServletRequest request, String mcpSessionId) {
 		Scope scope;
 		try {
-			scope = ScopeResolver.scope(request.getAttribute(ScopeResolver.TENANT_ATTRIBUTE), mcpSessionId);
+			scope = this.scopes.scope(ScopeResolver.tenant(request.getUserPrincipal()), mcpSessionId);
 		}
 		catch (ApiException ex) {
 			// Not an id this server hands out, so no conversation of ours.

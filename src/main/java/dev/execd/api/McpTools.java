@@ -50,24 +50,28 @@ final class McpTools {
 
 	private final McpJsonMapper mcpJson;
 
+	private final ScopeResolver scopes;
+
 	/**
 	 * @param sessions the REST routes the tools call
 	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
 	 * @param mcpJson the SDK's mapper, for the protocol's own types
+	 * @param scopes the scope rules of REST, the tenant included
 	 */
-	McpTools(SessionController sessions, JsonMapper json, McpJsonMapper mcpJson) {
+	McpTools(SessionController sessions, JsonMapper json, McpJsonMapper mcpJson, ScopeResolver scopes) {
 		this.sessions = sessions;
 		this.json = json;
 		this.mcpJson = mcpJson;
+		this.scopes = scopes;
 	}
 
 	/**
-	 * What a tool needs from the HTTP request that carried it: the tenant the access
-	 * filter authenticated, and {@code X-Conversation-Id} when sent.
+	 * What a tool needs from the HTTP request that carried it: the tenant the security
+	 * chain authenticated, and {@code X-Conversation-Id} when sent.
 	 */
 	static McpTransportContext context(HttpServletRequest request) {
 		Map<String, Object> values = new HashMap<>();
-		Object tenant = request.getAttribute(ScopeResolver.TENANT_ATTRIBUTE);
+		String tenant = ScopeResolver.tenant(request.getUserPrincipal());
 		if (tenant != null) {
 			values.put(TENANT, tenant);
 		}
@@ -155,7 +159,7 @@ final class McpTools {
 		try {
 			McpTransportContext context = exchange.transportContext();
 			Object conversation = context.get(CONVERSATION);
-			Scope scope = ScopeResolver.scope(context.get(TENANT),
+			Scope scope = this.scopes.scope(context.get(TENANT),
 					(conversation != null) ? conversation.toString() : exchange.sessionId());
 			return body.call(scope, McpArguments.checked(tool, request.arguments(), this.json));
 		}

@@ -2,6 +2,7 @@ package dev.execd.api;
 
 import java.net.URI;
 
+import dev.execd.api.security.ProblemWriter;
 import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import dev.execd.session.SessionSnapshot;
@@ -33,7 +34,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @RestControllerAdvice
 class ProblemAdvice extends ResponseEntityExceptionHandler {
 
-	static final String PROBLEM_TYPES = "https://execd.dev/problems/";
+	static final String PROBLEM_TYPES = ProblemWriter.TYPES;
 
 	private static final Logger logger = LoggerFactory.getLogger(ProblemAdvice.class);
 
@@ -92,7 +93,14 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> api(ApiException ex) {
-		return problem(ex.status(), ex.code(), ex.getMessage(), null);
+		ResponseEntity<ProblemDetail> problem = problem(ex.status(), ex.code(), ex.getMessage(), null);
+		if (ex.status() == HttpStatus.UNAUTHORIZED) {
+			return ResponseEntity.status(ex.status())
+				.headers(problem.getHeaders())
+				.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+				.body(problem.getBody());
+		}
+		return problem;
 	}
 
 	@ExceptionHandler

@@ -1,4 +1,4 @@
-package dev.execd.api;
+package dev.execd.api.security;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.execd.session.Scope;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * SHA-256 digests and compared in constant time; only names are ever logged.
  */
 final class Tokens {
+
+	private static final String ANONYMOUS = Scope.ANONYMOUS;
 
 	private final List<Entry> entries;
 
@@ -38,6 +41,12 @@ final class Tokens {
 			if (name.isEmpty() || token.isEmpty() || !name.matches("[A-Za-z0-9._-]{1,64}")) {
 				throw new IllegalStateException("execd.security.tokens entries must be name:token with a name of "
 						+ "1-64 characters [A-Za-z0-9._-] and a non-empty token (entry " + (entries.size() + 1) + ")");
+			}
+			if (name.equals(ANONYMOUS)) {
+				// The tenant of a server without tokens; a token named so would be
+				// refused
+				// as unauthenticated (see ScopeResolver).
+				throw new IllegalStateException("execd.security.tokens may not name a tenant '" + ANONYMOUS + "'");
 			}
 			if (entries.stream().anyMatch((e) -> e.name().equals(name))) {
 				throw new IllegalStateException("execd.security.tokens names tenant '" + name + "' twice");
