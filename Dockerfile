@@ -4,7 +4,7 @@
 # public images or from locally made ones (scripts/docker-image does the latter).
 #
 #   docker build -t execd .
-#   docker run -p 127.0.0.1:8080:8080 -e EXECD_SECURITY_TOKENS=agent:$TOKEN execd
+#   docker run -p 127.0.0.1:8080:8080 -e EXECD_TOKENS=agent:$TOKEN execd
 
 ARG JDK_IMAGE=eclipse-temurin:25-jdk
 ARG RUNTIME_IMAGE=debian:bookworm-slim
@@ -47,7 +47,7 @@ RUN useradd --create-home --home-dir /home/execd --shell /bin/bash --uid 10001 -
 COPY --from=build /opt/execd /opt/execd
 
 # EXECD_* variables configure the service and are never passed to session processes.
-# Tokens are not set here: supply EXECD_SECURITY_TOKENS at run time (bound to 0.0.0.0,
+# Tokens are not set here: supply EXECD_TOKENS at run time (bound to 0.0.0.0,
 # execd refuses to start without them).
 # A UTF-8 locale: the JVM encodes command lines, arguments and paths with it, and
 # without one every non-ASCII character would reach the shell as '?'.

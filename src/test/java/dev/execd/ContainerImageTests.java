@@ -64,7 +64,7 @@ class ContainerImageTests {
 				.println("ContainerImageTests skipped: no image " + IMAGE + " (build it with scripts/docker-image)");
 			Assumptions.abort("no image " + IMAGE);
 		}
-		execd = new GenericContainer<>(IMAGE).withEnv("EXECD_SECURITY_TOKENS", "ci:" + TOKEN)
+		execd = new GenericContainer<>(IMAGE).withEnv("EXECD_TOKENS", "ci:" + TOKEN)
 			.withExposedPorts(8080)
 			.waitingFor(Wait.forHttp("/actuator/health/liveness").forStatusCode(200))
 			.withStartupTimeout(Duration.ofMinutes(2));

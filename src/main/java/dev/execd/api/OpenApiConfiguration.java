@@ -183,7 +183,9 @@ class OpenApiConfiguration {
 
 						**Errors** are RFC 9457 `application/problem+json` with a stable `code` \
 						(see the `Problem` schema); an unknown route is 404 `not_found`, an \
-						unsupported method 405 `method_not_allowed`.""")
+						unsupported method 405 `method_not_allowed`. A request whose path is not in \
+						normal form (`..` or `.` segments, `//`, `;`, an encoded `.`, `/` or `%`) is \
+						refused before routing with 400 `invalid_request`.""")
 				.contact(new Contact().name("execd").url("https://execd.dev"))
 				.license(new License().name("Apache-2.0").url("https://www.apache.org/licenses/LICENSE-2.0")))
 			.addServersItem(new Server().url("/").description("this server"))

@@ -142,9 +142,9 @@ final class ProblemResponses {
 						"WWW-Authenticate",
 						new Header().description("Always `Bearer`.").schema(new StringSchema()._const("Bearer"))));
 		all.put(name(FORBIDDEN), problem("""
-				`forbidden`, only without tokens: the `Host` is not a loopback name or the server's \
-				address (DNS rebinding), or the `Origin` is neither the server nor in \
-				execd.security.cors-origins.""", "forbidden", ApiExamples.FORBIDDEN));
+				`forbidden`: a cross-origin request (a CORS preflight included) from an origin not \
+				in execd.security.cors-origins; and, only without tokens, a `Host` that is not a \
+				loopback name or the server's address (DNS rebinding).""", "forbidden", ApiExamples.FORBIDDEN));
 		all.put(name(PAYLOAD_TOO_LARGE), problem("""
 				`payload_too_large`: the body is larger than execd.limits.max-request-body (1 MB \
 				by default).""", "payload_too_large", ApiExamples.PAYLOAD_TOO_LARGE));
