@@ -7,17 +7,23 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.execd.session.SessionRegistry;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.codec.ServerSentEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The downloadable log with ranges, and the conversation's lifecycle events.
  */
 class LogAndEventsTests extends EndToEndTest {
+
+	@Autowired
+	SessionRegistry registry;
 
 	@Test
 	void servesTheWholeLogAsAFile() {
@@ -103,6 +109,26 @@ class LogAndEventsTests extends EndToEndTest {
 			.collectList()
 			.block(Duration.ofSeconds(30));
 		assertThat(replay).extracting(ServerSentEvent::event).containsExactly("session_exited", "session_removed");
+	}
+
+	@Test
+	void eventStreamsOfInventedConversationsLeaveNoJournalBehind() throws Exception {
+		int before = this.registry.journalCount();
+		for (int i = 0; i < 300; i++) {
+			try (java.net.Socket socket = new java.net.Socket("127.0.0.1", this.port)) {
+				socket.getOutputStream()
+					.write(("GET /events HTTP/1.1\r\nHost: localhost\r\nX-Conversation-Id: invented-" + i + "-"
+							+ java.util.UUID.randomUUID() + "\r\n\r\n")
+						.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+				socket.setSoTimeout(10_000);
+				// The status line: the stream is open and its journal exists.
+				assertThat(
+						new String(socket.getInputStream().readNBytes(12), java.nio.charset.StandardCharsets.US_ASCII))
+					.isEqualTo("HTTP/1.1 200");
+			}
+		}
+		// A stream learns that its client left at its next ping (15 s).
+		await().atMost(java.time.Duration.ofSeconds(40)).until(() -> this.registry.journalCount() <= before);
 	}
 
 }

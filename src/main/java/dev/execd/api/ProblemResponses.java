@@ -128,7 +128,8 @@ final class ProblemResponses {
 				ApiExamples.TOO_MANY_SESSIONS));
 		all.put(name(TOO_MANY_SUBSCRIBERS), problem("""
 				`too_many_subscribers`: the session already has \
-				execd.limits.max-subscribers-per-session (64) streams.""", "too_many_subscribers",
+				execd.limits.max-subscribers-per-session (64) streams; or, for `GET /events`, \
+				execd already follows 10000 conversations and this one has no session.""", "too_many_subscribers",
 				ApiExamples.TOO_MANY_SUBSCRIBERS));
 		all.put(name(STDIN_QUEUE_FULL), problem("""
 				`stdin_queue_full`: 1 MiB of earlier input still waits for the process to read it. \

@@ -208,6 +208,7 @@ class StreamController {
 					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
 					examples = @ExampleObject(name = "lifecycle", value = ApiExamples.EVENTS)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
 	@GetMapping("/events")
 	ResponseEntity<StreamingResponseBody> events(Scope scope,
 			@Parameter(description = """
@@ -217,35 +218,44 @@ class StreamController {
 							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
 			HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
-		EventJournal journal = this.registry.events(scope);
+		EventJournal journal = this.registry.subscribe(scope);
 		StreamingResponseBody body = (out) -> {
-			SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
-			long seq = (resume != null) ? resume : journal.lastSeq();
-			long lastWrite = System.nanoTime();
 			try {
-				sse.open();
-				while (!journal.closed()) {
-					for (EventJournal.Event event : journal.after(seq)) {
-						sse.event(event.type(), Long.toString(event.seq()),
-								new SseEvents.SessionEvent(SessionView.of(event.session())));
-						seq = event.seq();
-						lastWrite = System.nanoTime();
-					}
-					journal.awaitAfter(seq, lastWrite + SseWriter.PING_NANOS);
-					if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
-						sse.ping();
-						lastWrite = System.nanoTime();
-					}
-				}
+				followEvents(journal, resume, new SseWriter(out, response::flushBuffer, this.json));
 			}
-			catch (IOException ex) {
-				// The client went away.
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
+			finally {
+				this.registry.unsubscribe(scope, journal);
 			}
 		};
 		return sse(body);
+	}
+
+	/** Writes a conversation's events until shutdown or the client goes away. */
+	private static void followEvents(EventJournal journal, @Nullable Long resume, SseWriter sse) {
+		long seq = (resume != null) ? resume : journal.lastSeq();
+		long lastWrite = System.nanoTime();
+		try {
+			sse.open();
+			while (!journal.closed()) {
+				for (EventJournal.Event event : journal.after(seq)) {
+					sse.event(event.type(), Long.toString(event.seq()),
+							new SseEvents.SessionEvent(SessionView.of(event.session())));
+					seq = event.seq();
+					lastWrite = System.nanoTime();
+				}
+				journal.awaitAfter(seq, lastWrite + SseWriter.PING_NANOS);
+				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
+					sse.ping();
+					lastWrite = System.nanoTime();
+				}
+			}
+		}
+		catch (IOException ex) {
+			// The client went away.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static ResponseEntity<StreamingResponseBody> sse(StreamingResponseBody body) {

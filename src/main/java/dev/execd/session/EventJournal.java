@@ -27,6 +27,21 @@ public final class EventJournal {
 	private boolean closed;
 
 	/**
+	 * Sessions of the conversation and open event streams; guarded by {@link Journals}.
+	 */
+	int sessions;
+
+	int subscribers;
+
+	/**
+	 * A journal whose numbers continue after {@code firstSeq}, so a client resuming with
+	 * an id from an earlier journal of the same conversation misses none of this one's.
+	 */
+	EventJournal(long firstSeq) {
+		this.lastSeq = firstSeq;
+	}
+
+	/**
 	 * One lifecycle event.
 	 *
 	 * @param seq the conversation's sequence number, from 1

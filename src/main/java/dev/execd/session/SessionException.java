@@ -65,11 +65,15 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
-	/** A cap on the number of streams of one session. */
+	/** A cap on the number of streams of one session, or of followed conversations. */
 	public static final class TooManySubscribers extends SessionException {
 
 		TooManySubscribers(int max) {
-			super("the session already has " + max + " streams (execd.limits.max-subscribers-per-session)", null);
+			this("the session already has " + max + " streams (execd.limits.max-subscribers-per-session)");
+		}
+
+		TooManySubscribers(String message) {
+			super(message, null);
 		}
 
 	}

@@ -54,7 +54,7 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final ConcurrentHashMap<RequestKey, CompletableFuture<Session>> requests = new ConcurrentHashMap<>();
 
-	private final ConcurrentHashMap<Scope, EventJournal> journals = new ConcurrentHashMap<>();
+	private final Journals journals = new Journals();
 
 	private volatile boolean closing;
 
@@ -77,6 +77,7 @@ public final class SessionRegistry implements AutoCloseable {
 				this.metrics, this.files);
 		for (Session session : Recovery.recover(this.files, this.context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
+			this.journals.sessionStarted(session.scope());
 		}
 		long every = properties.limits().reapInterval().toMillis();
 		this.timers.scheduleWithFixedDelay(this::reapInBackground, every, every, TimeUnit.MILLISECONDS);
@@ -184,7 +185,7 @@ public final class SessionRegistry implements AutoCloseable {
 		this.sessions.put(id, session);
 		this.metrics.started();
 		warnNearCap(scope, session);
-		EventJournal journal = events(scope);
+		EventJournal journal = this.journals.sessionStarted(scope);
 		SessionSnapshot started = session.snapshot();
 		journal.publish("session_started", started);
 		Audit.started(started);
@@ -346,12 +347,26 @@ public final class SessionRegistry implements AutoCloseable {
 			this.requests.remove(new RequestKey(session.scope(), session.spec.requestId()));
 		}
 		session.release(deleteFiles);
-		events(session.scope()).publish("session_removed", session.snapshot());
+		this.journals.sessionRemoved(session.scope(), session.snapshot());
 	}
 
-	/** The lifecycle events of a scope. */
-	public EventJournal events(Scope scope) {
-		return this.journals.computeIfAbsent(scope, (key) -> new EventJournal());
+	/**
+	 * The lifecycle events of a scope, for one event stream, which must
+	 * {@link #unsubscribe} when it ends.
+	 * @throws SessionException.TooManySubscribers when too many conversations without
+	 * sessions are followed already
+	 */
+	public EventJournal subscribe(Scope scope) {
+		return this.journals.subscribe(scope);
+	}
+
+	public void unsubscribe(Scope scope, EventJournal journal) {
+		this.journals.unsubscribe(scope, journal);
+	}
+
+	/** How many conversations have a journal: those with sessions or event streams. */
+	public int journalCount() {
+		return this.journals.size();
 	}
 
 	/** Refuses new sessions, terminates every session and ends every stream. */
@@ -362,7 +377,7 @@ public final class SessionRegistry implements AutoCloseable {
 		}
 		this.closing = true;
 		removeEach((session) -> true, EndReason.SHUTDOWN);
-		this.journals.values().forEach(EventJournal::close);
+		this.journals.close();
 		this.timers.shutdownNow();
 		this.files.close();
 	}

@@ -1,0 +1,74 @@
+package dev.execd.session;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Journals exist only for conversations that have sessions or event streams, so
+ * conversation ids invented by clients leave nothing behind, and event numbers keep
+ * increasing across the journals of one conversation.
+ */
+class JournalsTests {
+
+	private static final Scope SCOPE = new Scope("anonymous", "c1");
+
+	private final Journals journals = new Journals();
+
+	@Test
+	void streamsOfConversationsWithoutSessionsLeaveNothingBehind() {
+		for (int i = 0; i < 100_000; i++) {
+			Scope scope = new Scope("anonymous", "fresh-" + i);
+			this.journals.unsubscribe(scope, this.journals.subscribe(scope));
+		}
+		assertThat(this.journals.size()).isZero();
+	}
+
+	@Test
+	void aJournalStaysWhileItsConversationHasSessionsOrStreams() {
+		EventJournal journal = this.journals.sessionStarted(SCOPE);
+		EventJournal stream = this.journals.subscribe(SCOPE);
+		assertThat(stream).isSameAs(journal);
+		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
+		assertThat(this.journals.size()).as("a stream still follows it").isOne();
+		assertThat(stream.after(0)).extracting(EventJournal.Event::type).containsExactly("session_removed");
+		this.journals.unsubscribe(SCOPE, stream);
+		assertThat(this.journals.size()).isZero();
+	}
+
+	@Test
+	void numbersContinueAfterADroppedJournal() {
+		EventJournal first = this.journals.sessionStarted(SCOPE);
+		first.publish("session_started", snapshot("s1"));
+		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
+		assertThat(this.journals.size()).isZero();
+		EventJournal second = this.journals.subscribe(SCOPE);
+		assertThat(second).isNotSameAs(first);
+		this.journals.sessionStarted(SCOPE).publish("session_started", snapshot("s2"));
+		// A client that saw event 2 of the first journal resumes and misses nothing.
+		assertThat(second.after(2)).extracting(EventJournal.Event::seq).containsExactly(3L);
+	}
+
+	@Test
+	void refusesNewStreamsPastTheCapButNeverSessions() {
+		for (int i = 0; i < Journals.MAX_FOLLOWED; i++) {
+			this.journals.subscribe(new Scope("anonymous", "followed-" + i));
+		}
+		assertThatExceptionOfType(SessionException.TooManySubscribers.class)
+			.isThrownBy(() -> this.journals.subscribe(new Scope("anonymous", "one-more")));
+		assertThat(this.journals.sessionStarted(new Scope("anonymous", "with-a-session"))).isNotNull();
+		// An existing journal takes more streams.
+		assertThat(this.journals.subscribe(new Scope("anonymous", "followed-0"))).isNotNull();
+	}
+
+	private static SessionSnapshot snapshot(String id) {
+		Instant now = Instant.now();
+		return new SessionSnapshot(id, SCOPE, null, false, 0, null, EndReason.KILLED, false, 1, false, null, null,
+				"true", null, "/", now, now, now, 0, 0, 0, 0, false, false, false, List.of());
+	}
+
+}
