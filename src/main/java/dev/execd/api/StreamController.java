@@ -21,6 +21,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
@@ -44,6 +46,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 		resumable with `Last-Event-ID`. Browsers' EventSource, which cannot send headers, may \
 		pass `access_token` and `conversation_id` as query parameters.""")
 class StreamController {
+
+	private static final Logger logger = LoggerFactory.getLogger(StreamController.class);
 
 	static final int CHUNK_BYTES = 16 * 1024;
 
@@ -131,8 +135,12 @@ class StreamController {
 			catch (IOException ex) {
 				// The client went away: its stream simply ends.
 			}
-			catch (Exception ex) {
+			catch (InterruptedException ex) {
+				// Shutdown: the stream ends with the server.
 				Thread.currentThread().interrupt();
+			}
+			catch (Exception ex) {
+				logger.error("The output stream of session {} failed", id, ex);
 			}
 		};
 		return sse(body);

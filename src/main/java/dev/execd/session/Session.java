@@ -5,8 +5,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import dev.execd.output.AnsiStripper;
@@ -17,12 +19,16 @@ import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
 import dev.execd.process.Terminator;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One live session: its leader process, the readers that copy its output into the log,
  * its stdin writer, and its state. The web layer sees only {@link SessionSnapshot}s.
  */
 public final class Session {
+
+	private static final Logger logger = LoggerFactory.getLogger(Session.class);
 
 	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
@@ -330,8 +336,14 @@ public final class Session {
 			try {
 				this.announced.get(5, TimeUnit.SECONDS);
 			}
-			catch (Exception ex) {
+			catch (TimeoutException ex) {
 				// The exit is reported when the leader is reaped; report what is known.
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			catch (ExecutionException ex) {
+				logger.error("Announcing the exit of session {} failed", this.id, ex.getCause());
 			}
 		}
 		return snapshot();
