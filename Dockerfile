@@ -39,6 +39,8 @@ RUN apt-get update \
         bash coreutils procps git curl python3 ca-certificates tini \
     && rm -rf /var/lib/apt/lists/*
 
+# The log directory must be execd's alone (owned by its uid, mode 0700): execd refuses to
+# start on one that another uid owns or that group or others may write.
 RUN useradd --create-home --home-dir /home/execd --shell /bin/bash --uid 10001 --user-group execd \
     && mkdir -p /var/lib/execd /workspace /home/execd/.cache \
     && chown execd:execd /var/lib/execd /workspace /home/execd/.cache \

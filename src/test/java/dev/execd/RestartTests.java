@@ -109,6 +109,29 @@ class RestartTests {
 		assertThat(fresh.get("session").get("exit_code").asInt()).isZero();
 	}
 
+	// The leader is gone, so its pid and start time match nothing; its child keeps the
+	// Unix session (and so the pid) alive, and is terminated all the same.
+	@Test
+	void aChildThatOutlivedItsLeaderDoesNotSurviveARestart() throws Exception {
+		Path logs = this.dir.resolve("logs");
+		Server a = start(logs);
+		JsonNode result = a.api()
+			.start(Map.of("cmd", "sleep 1003 & echo pid=$!", "wait_for", "^pid=\\d+$", "yield_time_ms", 30000));
+		String id = id(result);
+		long leader = result.get("session").get("pid").asLong();
+		long child = track(pidAfter("pid=", result.get("output").asString()));
+		assertThat(Procs.field(child, 6)).as("the child's Unix session").isEqualTo(leader);
+		awaitRecordedEnd(logs, id);
+		assertThat(Procs.alive(leader)).as("the leader after its exit").isFalse();
+
+		kill(a);
+		assertThat(Procs.alive(child)).as("the child outlives a SIGKILLed server").isTrue();
+
+		Server b = start(logs);
+		assertThat(listed(b, id).get("end_reason").asString()).isEqualTo("exit");
+		await().atMost(Duration.ofSeconds(10)).until(() -> !Procs.alive(child));
+	}
+
 	@Test
 	void aRecycledPidIsNeverKilled() throws Exception {
 		Path logs = this.dir.resolve("logs");

@@ -22,7 +22,7 @@ final class ApiExamples {
 
 	private static final String SESSION_RUNNING_END = """
 			,"idle_ms":12,"waiting_for_input":false,"stdin_open":true,\
-			"log_truncated":false,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
+			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
 			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
 
 	/** The REPL after start: running, prompt shown. */
@@ -39,7 +39,7 @@ final class ApiExamples {
 			"started_at":"2026-01-05T10:00:00.000Z","ended_at":"2026-01-05T10:02:00.020Z",\
 			"last_activity_at":"2026-01-05T10:02:00.015Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":32,"idle_ms":5,"waiting_for_input":false,"stdin_open":false,\
-			"log_truncated":false,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
+			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
 			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
 
 	/** The REPL removed while running. */
@@ -50,7 +50,7 @@ final class ApiExamples {
 			"started_at":"2026-01-05T10:00:00.000Z","ended_at":"2026-01-05T10:05:00.007Z",\
 			"last_activity_at":"2026-01-05T10:00:00.412Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":24,"idle_ms":299595,"waiting_for_input":false,"stdin_open":false,\
-			"log_truncated":false,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
+			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
 			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
 
 	static final String EXEC_STARTED = """

@@ -86,14 +86,21 @@ record SessionView(
 				True once the log reached execd.output.max-log-size: output is still counted, \
 				streamed live and kept in memory for recent reads, but older bytes may answer \
 				410 `output_unavailable`.""", requiredMode = RequiredMode.REQUIRED) boolean logTruncated,
+		@Schema(description = """
+				Bytes of output dropped because the log could not be written (a full disk; \
+				`warnings` then holds a `disk_full` entry). They have no offset: offsets, \
+				`output_bytes_total` and the log number only the bytes kept, so a read never \
+				sees a hole, and the log resumes once there is room. 0 normally.""", example = "0",
+				requiredMode = RequiredMode.REQUIRED) long lostBytes,
 		@Schema(description = "Relative URL of the full log (carries `conversation_id` outside `default`).",
 				example = "/sessions/V1StGXR8_Z5jdHi6B-myT/log", requiredMode = RequiredMode.REQUIRED) String logUrl,
 		@Schema(description = "Relative URL of the live SSE stream (carries `conversation_id` outside " + "`default`).",
 				example = "/sessions/V1StGXR8_Z5jdHi6B-myT/stream",
 				requiredMode = RequiredMode.REQUIRED) String streamUrl,
 		@Schema(description = """
-				Things an agent should know, e.g. a `wait_for` that exceeded its step budget, or \
-				how close the conversation is to its session cap.""",
+				Things an agent should know, e.g. a `wait_for` that exceeded its step budget, \
+				how close the conversation is to its session cap, or `disk_full: ...` when the \
+				log could not be written (see `lost_bytes`).""",
 				requiredMode = RequiredMode.REQUIRED) List<String> warnings){
 
 	static SessionView of(SessionSnapshot s) {
@@ -102,7 +109,7 @@ record SessionView(
 				s.pid(), s.tty(), s.cols(), s.rows(), s.cmd(), s.argv(), s.workdir(), millis(s.startedAt()),
 				(s.endedAt() != null) ? millis(s.endedAt()) : null, millis(s.lastActivityAt()), s.maxRuntimeMs(),
 				s.idleTimeoutMs(), s.outputBytesTotal(), s.idleMs(), s.waitingForInput(), s.stdinOpen(),
-				s.logTruncated(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings());
+				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings());
 	}
 
 	private static Instant millis(Instant instant) {

@@ -14,4 +14,11 @@ final class SseEvents {
 
 	}
 
+	/**
+	 * {@code gap}: the bytes {@code [from, to)} are kept nowhere; the stream skips them.
+	 */
+	record Gap(long from, long to) {
+
+	}
+
 }

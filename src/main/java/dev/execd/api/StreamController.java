@@ -78,11 +78,15 @@ class StreamController {
 					`data: {"offset": <offset of the chunk>, "stream": "stdout"|"stderr"|"pty", "text": "..."}` \
 					(`"data_b64"` instead of `"text"` with `encoding=base64`). A chunk holds at \
 					most 16 KiB and never splits a UTF-8 character.
+					- `event: gap`, `id: <B>`, `data: {"from": A, "to": B}` when the bytes \
+					`[A, B)` are no longer kept (past execd.output.max-log-size only the memory \
+					window is, and a slow stream can fall behind it); the stream goes on at `B`. \
+					`GET /output` answers 410 `output_unavailable` for the same bytes.
 					- `event: exit`, `data: {"session": {...}}` after the last byte of the exit \
 					drain; then the stream ends. Also sent when the session is removed meanwhile.
 					- `: ping`, a comment line, after 15 s without an event.
 
-					Each `id` is the byte offset after its chunk: the same number as `next_offset` \
+					Each `id` is the byte offset after its chunk (or gap): the same number as `next_offset` \
 					and log ranges. A client that reconnects with it in `Last-Event-ID` (browsers' \
 					EventSource does so by itself) receives every byte exactly once, for as long as \
 					the session exists. Nothing is queued per subscriber, so a slow client slows \
@@ -156,6 +160,17 @@ class StreamController {
 			SessionReads.Chunk chunk;
 			try {
 				chunk = reads.chunk(offset, CHUNK_BYTES, !base64);
+			}
+			catch (OutputException.OutputUnavailable ex) {
+				// Past the log cap only the memory window is kept: say what is skipped.
+				long resume = reads.nextAvailable(offset);
+				if (session.removed() || resume <= offset) {
+					break;
+				}
+				sse.event("gap", Long.toString(resume), new SseEvents.Gap(offset, resume));
+				offset = resume;
+				lastWrite = System.nanoTime();
+				continue;
 			}
 			catch (OutputException ex) {
 				break;

@@ -54,14 +54,16 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 	}
 
 	/**
-	 * Where output logs live and how much of them is kept.
+	 * Where output logs live and how much of them is kept. The default directory is per
+	 * user ({@code ${java.io.tmpdir}/execd-<uid>}): a shared name in a shared /tmp could
+	 * be created first by someone else, and execd refuses a directory it does not own.
 	 */
 	public record Output(Path dir, @DefaultValue("256KB") DataSize memoryWindow,
 			@DefaultValue("1GB") DataSize maxLogSize, @DefaultValue("10GB") DataSize maxTotalLogSize) {
 
 		public Output {
 			if (dir == null) {
-				dir = Path.of(System.getProperty("java.io.tmpdir"), "execd");
+				dir = Path.of(System.getProperty("java.io.tmpdir"), "execd-" + EffectiveUid.get());
 			}
 		}
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
@@ -22,15 +23,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>
  * A version number counts every change (appends and {@link #notifyChanged()} events), so
  * a waiter that compares versions never misses a wake-up.
+ * <p>
+ * When the file cannot be written (a full disk), the bytes that failed are dropped: they
+ * get no offset and are counted in {@link #lostBytes()}, so offsets keep numbering
+ * exactly the bytes kept and the file stays the log's prefix. Every later append tries
+ * the file again, so the log resumes as soon as there is room.
  */
 public final class OutputLog implements AutoCloseable {
 
-	private static final FileAttribute<?> OWNER_ONLY = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
 	private final Path path;
 
-	private final FileChannel file;
+	private final LogFile file;
 
 	private final long maxLogSize;
 
@@ -46,7 +49,8 @@ public final class OutputLog implements AutoCloseable {
 
 	private long written;
 
-	private boolean fileFailed;
+	/** The file takes no more bytes: dropped for the disk budget, or recovered. */
+	private boolean fileStopped;
 
 	// Written under lock; the scalars are volatile so that reading one needs no lock.
 	private final Window window;
@@ -57,6 +61,8 @@ public final class OutputLog implements AutoCloseable {
 
 	private volatile boolean truncated;
 
+	private volatile long lostBytes;
+
 	private volatile long version;
 
 	private final StreamTags tags = new StreamTags();
@@ -66,32 +72,33 @@ public final class OutputLog implements AutoCloseable {
 	private boolean closed;
 
 	public OutputLog(Path path, long maxLogSize, int windowCap) {
-		this(path, maxLogSize, windowCap,
-				open(path, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)));
+		this(path, maxLogSize, windowCap, LogFile.create(path));
 	}
 
-	private OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file) {
+	/** With a file already open; tests pass one that fails like a full disk. */
+	OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file) {
 		this.path = path;
 		this.maxLogSize = maxLogSize;
 		this.window = new Window(windowCap);
-		this.file = file;
+		this.file = new LogFile(file);
 	}
 
 	/**
 	 * A finished log found on disk after a restart: read-only, nothing in memory.
 	 * @param recordedTotal the output total the metadata recorded; the file may hold more
 	 * (written after the metadata) or less (the log cap)
+	 * @param recordedLost the lost bytes the metadata recorded
+	 * @throws IOException also when the path is not a regular file: a symbolic link is
+	 * never followed
 	 */
-	public static OutputLog recovered(Path path, long recordedTotal) throws IOException {
-		if (!Files.exists(path)) {
-			Files.createFile(path, OWNER_ONLY);
-		}
-		FileChannel file = FileChannel.open(path, StandardOpenOption.READ);
+	public static OutputLog recovered(Path path, long recordedTotal, long recordedLost) throws IOException {
+		FileChannel file = LogFile.openExisting(path);
 		OutputLog log = new OutputLog(path, 0, 1, file);
 		long size = file.size();
 		log.appended = Math.max(size, recordedTotal);
 		log.written = size;
-		log.fileFailed = true;
+		log.fileStopped = true;
+		log.lostBytes = recordedLost;
 		log.total = log.appended;
 		log.window.startAt(log.total);
 		log.fileBytes = size;
@@ -99,13 +106,11 @@ public final class OutputLog implements AutoCloseable {
 		return log;
 	}
 
-	private static FileChannel open(Path path, Set<StandardOpenOption> options) {
-		try {
-			return FileChannel.open(path, options, OWNER_ONLY);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+	/**
+	 * Tells {@code listener} about every failed file write. Set before output arrives.
+	 */
+	public void onWriteFailure(WriteFailureListener listener) {
+		this.file.onFailure(listener);
 	}
 
 	/**
@@ -116,34 +121,32 @@ public final class OutputLog implements AutoCloseable {
 			return;
 		}
 		synchronized (this.appendLock) {
-			long pos = this.appended;
-			this.appended += len;
+			int kept = len;
 			long room = this.maxLogSize - this.written;
-			if (!this.fileFailed && room > 0 && pos == this.written) {
-				writeFile(b, off, (int) Math.min(len, room), pos);
+			if (!this.fileStopped && room > 0 && this.appended == this.written) {
+				int toFile = (int) Math.min(len, room);
+				int stored = this.file.write(b, off, toFile, this.written);
+				this.written += stored;
+				if (stored < toFile) {
+					// What follows the failure is dropped with it: a later byte with
+					// an offset would leave a hole no reader could tell apart.
+					kept = stored;
+				}
 			}
-			publish(b, off, len, tag);
+			this.appended += kept;
+			publish(b, off, kept, len - kept, tag);
 		}
 	}
 
-	private void writeFile(byte[] b, int off, int len, long pos) {
-		ByteBuffer buf = ByteBuffer.wrap(b, off, len);
-		try {
-			while (buf.hasRemaining()) {
-				this.file.write(buf, pos + buf.position() - off);
-			}
-		}
-		catch (IOException ex) {
-			// A full disk or a removed file stops the log, never the process: the
-			// window still serves recent bytes and log_truncated tells the client.
-			this.fileFailed = true;
-		}
-		this.written += buf.position() - off;
-	}
-
-	private void publish(byte[] b, int off, int len, StreamTag tag) {
+	private void publish(byte[] b, int off, int len, int lost, StreamTag tag) {
 		this.lock.lock();
 		try {
+			this.lostBytes += lost;
+			if (len == 0) {
+				this.version++;
+				this.changed.signalAll();
+				return;
+			}
 			this.tags.mark(this.total, tag);
 			this.window.append(b, off, len);
 			this.total += len;
@@ -192,7 +195,7 @@ public final class OutputLog implements AutoCloseable {
 		ByteBuffer buf = ByteBuffer.allocate(n);
 		try {
 			while (buf.hasRemaining()) {
-				int r = this.file.read(buf, offset + buf.position());
+				int r = this.file.channel.read(buf, offset + buf.position());
 				if (r < 0) {
 					break;
 				}
@@ -268,6 +271,28 @@ public final class OutputLog implements AutoCloseable {
 		return this.truncated;
 	}
 
+	/**
+	 * Bytes of output dropped because the file could not be written; they have no offset.
+	 */
+	public long lostBytes() {
+		return this.lostBytes;
+	}
+
+	/**
+	 * Where a stream at {@code offset} can go on: {@code offset} itself when that byte is
+	 * still kept, else the oldest later byte that is (the window's start).
+	 */
+	public long nextAvailable(long offset) {
+		this.lock.lock();
+		try {
+			boolean inFile = !this.closed && offset < this.fileBytes;
+			return inFile ? offset : Math.max(offset, this.window.start());
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
 	public long version() {
 		return this.version;
 	}
@@ -330,7 +355,7 @@ public final class OutputLog implements AutoCloseable {
 			this.lock.unlock();
 		}
 		try {
-			this.file.close();
+			this.file.channel.close();
 		}
 		catch (IOException ex) {
 			// Nothing left to flush: writes go straight to the channel.
@@ -345,7 +370,7 @@ public final class OutputLog implements AutoCloseable {
 		synchronized (this.appendLock) {
 			delete();
 			this.written = 0;
-			this.fileFailed = true;
+			this.fileStopped = true;
 			this.lock.lock();
 			try {
 				this.fileBytes = 0;

@@ -96,6 +96,41 @@ public final class ProcessTable {
 	}
 
 	/**
+	 * Clock ticks since boot now, the unit of a {@link Stat#startTime()}. The kernel
+	 * reports start times in USER_HZ, which is 100 on Linux.
+	 */
+	public static long ticksSinceBoot() {
+		try {
+			String uptime = Files.readString(PROC.resolve("uptime"));
+			return (long) (Double.parseDouble(uptime.substring(0, uptime.indexOf(' '))) * 100);
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * The session ids that have at least one process, in one scan: cheaper than asking
+	 * for each session's members when most sessions are long gone.
+	 */
+	public static java.util.Set<Long> liveSessionIds() {
+		String[] entries = PROC.toFile().list();
+		if (entries == null) {
+			throw new IllegalStateException("Cannot list " + PROC);
+		}
+		java.util.Set<Long> sids = new java.util.HashSet<>();
+		for (String entry : entries) {
+			if (isNumeric(entry)) {
+				long sid = Libc.getsid(Long.parseLong(entry));
+				if (sid > 0) {
+					sids.add(sid);
+				}
+			}
+		}
+		return sids;
+	}
+
+	/**
 	 * Whether a process exists and is not a zombie (a zombie has finished and only waits
 	 * for its parent to collect its status).
 	 * @param pid the process id

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import dev.execd.output.OutputLog;
 import dev.execd.process.GoneChild;
@@ -16,10 +18,13 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Brings back the sessions a previous server left in the log directory. A session that
- * was running when that server stopped without shutting down is {@code lost}; if its
- * leader still runs (same pid and same start time, so never a recycled pid), every
- * process of its Unix session is terminated. Logs stay readable until the ended retention
- * passes.
+ * was running when that server stopped without shutting down is {@code lost}. Whatever is
+ * left of any recorded session is terminated: its whole Unix session when its leader
+ * still runs (same pid and same start time, so never a recycled pid), and also when the
+ * leader is gone but children it left behind are not ({@code sleep 1000 &} after the
+ * leader exited): the kernel never reuses a pid that is still some process's session id,
+ * so processes whose session id is the leader's pid and that started no earlier than it
+ * are its own. Logs stay readable until the ended retention passes.
  */
 final class Recovery {
 
@@ -30,8 +35,9 @@ final class Recovery {
 
 	static List<Session> recover(SessionFiles files, SessionContext context, Duration grace) {
 		List<Session> recovered = new ArrayList<>();
+		Set<Long> liveSessions = ProcessTable.liveSessionIds();
 		for (SessionRecord record : files.load()) {
-			if (record.running()) {
+			if (liveSessions.contains(record.pid())) {
 				terminateSurvivors(record, grace);
 			}
 			try {
@@ -44,20 +50,34 @@ final class Recovery {
 		return recovered;
 	}
 
-	private static void terminateSurvivors(SessionRecord record, Duration grace) {
-		boolean sameProcess = record.leaderStartTime() >= 0 && ProcessTable.stat(record.pid())
-			.filter((stat) -> stat.startTime() == record.leaderStartTime() && stat.session() == record.pid())
-			.isPresent();
-		if (sameProcess) {
-			logger.info("Terminating session " + record.id() + " left running by a previous server (pid " + record.pid()
-					+ ")");
-			Terminator.terminate(record.pid(), record.tty(), Signals.SIGTERM, grace);
+	static void terminateSurvivors(SessionRecord record, Duration grace) {
+		long sid = record.pid();
+		long start = record.leaderStartTime();
+		if (start < 0) {
+			return;
+		}
+		Optional<ProcessTable.Stat> leader = ProcessTable.stat(sid);
+		boolean ours;
+		if (leader.isPresent()) {
+			// A different start time: the pid now names an unrelated process.
+			ours = leader.get().startTime() == start && leader.get().session() == sid;
+		}
+		else {
+			ours = ProcessTable.sessionMembers(sid)
+				.stream()
+				.anyMatch((pid) -> ProcessTable.stat(pid).filter((stat) -> stat.startTime() >= start).isPresent());
+		}
+		if (ours) {
+			logger.info("Terminating the processes of session " + record.id() + " left by a previous server (Unix "
+					+ "session " + sid + ")");
+			Terminator.terminate(sid, record.tty(), Signals.SIGTERM, grace);
 		}
 	}
 
 	private static Session restore(SessionRecord record, SessionFiles files, SessionContext context)
 			throws IOException {
-		OutputLog log = OutputLog.recovered(files.log(record.id()), record.outputBytesTotal());
+		OutputLog log = OutputLog.recovered(files.log(record.id()), record.outputBytesTotal(),
+				(record.lostBytes() != null) ? record.lostBytes() : 0);
 		SessionSpec spec = new SessionSpec(record.cmd(), record.argv(), record.workdir(), null, false, Map.of(),
 				record.tty(), Math.max(record.cols(), 20), Math.max(record.rows(), 5),
 				Duration.ofMillis(record.maxRuntimeMs()), Duration.ofMillis(record.idleTimeoutMs()), record.name(),

@@ -98,6 +98,7 @@ public final class Session {
 		this.startedAt = startedAt;
 		this.lastTouched = startedAt;
 		this.persistence = new SessionPersistence(context.files(), id, child);
+		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionState(spec);
 		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
 		this.reads = new SessionReads(this, log, this.waiter);
@@ -384,6 +385,7 @@ public final class Session {
 		long now = System.nanoTime();
 		long lastOutput = this.log.lastAppendNanos();
 		boolean truncated = this.log.truncated();
+		long lost = this.log.lostBytes();
 		long total = this.log.total();
 		this.state.lock.lock();
 		try {
@@ -398,7 +400,7 @@ public final class Session {
 					this.spec.argv(), this.workdir, this.startedAt, this.state.endedAt,
 					this.startedAt.plusNanos(lastActivity - this.startNanos), this.state.maxRuntimeMs,
 					this.state.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
-					this.state.stdinOpen, truncated, List.copyOf(this.state.warnings));
+					this.state.stdinOpen, truncated, lost, List.copyOf(this.state.warnings));
 		}
 		finally {
 			this.state.lock.unlock();

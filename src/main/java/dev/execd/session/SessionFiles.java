@@ -2,11 +2,13 @@ package dev.execd.session;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -18,13 +20,14 @@ import java.util.Set;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The log directory: owner-only, reserved for one server by an OS lock that the kernel
- * releases if the server dies, with one metadata file per session written atomically (a
- * temporary file, then a rename) so a crash never leaves a torn one.
+ * The log directory: execd's alone (see {@link OutputDirectory}), reserved for one server
+ * by an OS lock that the kernel releases if the server dies, with one metadata file per
+ * session written atomically (a temporary file, then a rename) so a crash never leaves a
+ * torn one. No file is ever opened through a symbolic link, and only well-formed session
+ * ids ever become file names.
  */
 final class SessionFiles implements AutoCloseable {
 
@@ -33,7 +36,7 @@ final class SessionFiles implements AutoCloseable {
 	private static final FileAttribute<?> OWNER_ONLY_FILE = PosixFilePermissions
 		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	private static final JsonMapper JSON = SessionRecords.JSON;
 
 	private final Path dir;
 
@@ -44,11 +47,16 @@ final class SessionFiles implements AutoCloseable {
 	SessionFiles(Path dir) {
 		this.dir = dir;
 		try {
-			Files.createDirectories(dir,
-					PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-			Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-			this.lockChannel = FileChannel.open(dir.resolve("execd.lock"),
-					Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OWNER_ONLY_FILE);
+			OutputDirectory.prepare(dir);
+			Path lockFile = dir.resolve("execd.lock");
+			if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)
+					&& !Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+				throw new IllegalStateException(lockFile
+						+ " is not a regular file (a symbolic link?); execd never follows one there. Remove it.");
+			}
+			this.lockChannel = FileChannel.open(lockFile,
+					Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+					OWNER_ONLY_FILE);
 			FileLock acquired;
 			try {
 				acquired = this.lockChannel.tryLock();
@@ -62,22 +70,49 @@ final class SessionFiles implements AutoCloseable {
 						+ " (execd.output.dir); give each server its own");
 			}
 			this.lock = acquired;
+			removeLeftovers();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot use the log directory " + dir, ex);
 		}
 	}
 
+	/** Temporary metadata files of writes a crash interrupted. */
+	private void removeLeftovers() throws IOException {
+		try (DirectoryStream<Path> files = Files.newDirectoryStream(this.dir, "*.json.tmp")) {
+			for (Path file : files) {
+				Files.deleteIfExists(file);
+			}
+		}
+	}
+
+	/**
+	 * A session's file; the id must be well-formed, so the name stays in the directory.
+	 */
+	private Path file(String id, String suffix) {
+		if (!SessionIds.isWellFormed(id)) {
+			throw new IllegalArgumentException("Not a session id: " + id);
+		}
+		return this.dir.resolve(id + suffix);
+	}
+
 	Path log(String id) {
-		return this.dir.resolve(id + ".log");
+		return file(id, ".log");
 	}
 
 	void save(SessionRecord record) {
-		Path target = this.dir.resolve(record.id() + ".json");
-		Path temp = this.dir.resolve(record.id() + ".json.tmp");
+		Path target = file(record.id(), ".json");
+		Path temp = file(record.id(), ".json.tmp");
 		try {
 			Files.deleteIfExists(temp);
-			Files.write(Files.createFile(temp, OWNER_ONLY_FILE), JSON.writeValueAsBytes(record));
+			try (FileChannel out = FileChannel.open(temp,
+					Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+					OWNER_ONLY_FILE)) {
+				ByteBuffer bytes = ByteBuffer.wrap(JSON.writeValueAsBytes(record));
+				while (bytes.hasRemaining()) {
+					out.write(bytes);
+				}
+			}
 			Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
 		}
 		catch (IOException ex) {
@@ -88,7 +123,8 @@ final class SessionFiles implements AutoCloseable {
 
 	void delete(String id) {
 		try {
-			Files.deleteIfExists(this.dir.resolve(id + ".json"));
+			Files.deleteIfExists(file(id, ".json"));
+			Files.deleteIfExists(file(id, ".json.tmp"));
 			Files.deleteIfExists(log(id));
 		}
 		catch (IOException ex) {
@@ -96,16 +132,19 @@ final class SessionFiles implements AutoCloseable {
 		}
 	}
 
-	/** Every readable metadata file; unreadable ones are skipped with a warning. */
+	/**
+	 * Every valid metadata file; unreadable or invalid ones are skipped with a warning,
+	 * never followed.
+	 */
 	List<SessionRecord> load() {
 		List<SessionRecord> records = new ArrayList<>();
 		try (DirectoryStream<Path> files = Files.newDirectoryStream(this.dir, "*.json")) {
 			for (Path file : files) {
 				try {
-					records.add(JSON.readValue(file.toFile(), SessionRecord.class));
+					records.add(SessionRecords.read(file));
 				}
-				catch (JacksonException ex) {
-					logger.warn("Skipping unreadable session metadata " + file + ": " + ex.getOriginalMessage());
+				catch (SessionRecords.InvalidRecord ex) {
+					logger.warn("Skipping session metadata " + file + ": " + ex.getMessage());
 				}
 			}
 		}

@@ -24,6 +24,8 @@ public final class SessionMetrics {
 
 	private final Counter evicted;
 
+	private final Counter logWriteErrors;
+
 	private final LongAdder outputBytes = new LongAdder();
 
 	private final Timer spawn;
@@ -35,6 +37,9 @@ public final class SessionMetrics {
 		this.started = Counter.builder("execd.sessions.started").description("Sessions started").register(meters);
 		this.evicted = Counter.builder("execd.sessions.evicted")
 			.description("Sessions evicted at the per-conversation cap")
+			.register(meters);
+		this.logWriteErrors = Counter.builder("execd.log.write.errors")
+			.description("Failed writes of session logs (a full disk); the output they held is lost")
 			.register(meters);
 		this.spawn = Timer.builder("execd.spawn").description("Time to start a session's process").register(meters);
 		FunctionCounter.builder("execd.output.bytes", this.outputBytes, LongAdder::doubleValue)
@@ -81,6 +86,10 @@ public final class SessionMetrics {
 
 	void evicted() {
 		this.evicted.increment();
+	}
+
+	void logWriteError() {
+		this.logWriteErrors.increment();
 	}
 
 	void output(int bytes) {

@@ -19,16 +19,22 @@ final class SessionPersistence {
 
 	/**
 	 * The leader's start time (clock ticks since boot), to recognise it after a restart.
+	 * A leader that already exited (and was reaped) is known to have started at most a
+	 * few seconds ago: that lower bound still tells its leftover children apart, and no
+	 * process that takes its pid later can have started that early.
 	 */
 	private final long leaderStartTime;
+
+	private static final long START_SLACK_TICKS = 10 * 100;
 
 	private boolean deleted;
 
 	SessionPersistence(SessionFiles files, String id, Child child) {
 		this.files = files;
 		this.id = id;
-		this.leaderStartTime = child.owned()
-				? ProcessTable.stat(child.pid()).map(ProcessTable.Stat::startTime).orElse(-1L) : -1L;
+		this.leaderStartTime = child.owned() ? ProcessTable.stat(child.pid())
+			.map(ProcessTable.Stat::startTime)
+			.orElseGet(() -> ProcessTable.ticksSinceBoot() - START_SLACK_TICKS) : -1L;
 	}
 
 	synchronized void save(Supplier<SessionSnapshot> state) {

@@ -151,6 +151,13 @@ public final class SessionReads {
 		}
 	}
 
+	/**
+	 * Where a stream at {@code offset} can go on: see {@link OutputLog#nextAvailable}.
+	 */
+	public long nextAvailable(long offset) {
+		return this.log.nextAvailable(offset);
+	}
+
 	/** Bytes written so far. */
 	public long total() {
 		return this.log.total();

@@ -13,6 +13,6 @@ public record SessionSnapshot(String id, Scope scope, @Nullable String name, boo
 		boolean tty, @Nullable Integer cols, @Nullable Integer rows, @Nullable String cmd, @Nullable List<String> argv,
 		String workdir, Instant startedAt, @Nullable Instant endedAt, Instant lastActivityAt, long maxRuntimeMs,
 		long idleTimeoutMs, long outputBytesTotal, long idleMs, boolean waitingForInput, boolean stdinOpen,
-		boolean logTruncated, List<String> warnings) {
+		boolean logTruncated, long lostBytes, List<String> warnings) {
 
 }
