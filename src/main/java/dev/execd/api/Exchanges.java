@@ -27,7 +27,7 @@ final class Exchanges extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String connection = connection(request.getRemoteAddr(), request.getRemotePort());
-		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), true));
+		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), Thread.currentThread()));
 		try {
 			chain.doFilter(request, response);
 		}
@@ -63,7 +63,7 @@ final class Exchanges extends OncePerRequestFilter {
 	}
 
 	private void leave(String connection) {
-		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), false));
+		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), null));
 	}
 
 	/** The latest exchange of a connection; a new one is a new object. */
@@ -84,9 +84,14 @@ final class Exchanges extends OncePerRequestFilter {
 	}
 
 	/**
-	 * An exchange entered ({@code serving}) or left at a time.
+	 * An exchange entered or left at a time; while it is served, the thread that serves
+	 * it (a body read blocked in it ends at once when interrupted).
 	 */
-	record Exchange(long atMillis, boolean serving) {
+	record Exchange(long atMillis, @Nullable Thread thread) {
+
+		boolean serving() {
+			return this.thread != null;
+		}
 
 	}
 

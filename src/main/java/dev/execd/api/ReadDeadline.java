@@ -21,6 +21,8 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.web.server.context.WebServerGracefulShutdownLifecycle;
+import org.springframework.context.SmartLifecycle;
 
 /**
  * A total deadline for reading a request. Tomcat's timeouts are per read: a client that
@@ -36,8 +38,10 @@ import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
  * <li>a serving connection is cut only while its body still arrives past the deadline, so
  * a long poll or an SSE stream, which read nothing more, are never cut.</li>
  * </ul>
+ * At shutdown, once sessions and streams have ended, connections still reading a request
+ * are closed at once: Boot's graceful shutdown would wait for an upload in flight.
  */
-final class ReadDeadline implements TomcatConnectorCustomizer, AutoCloseable {
+final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ReadDeadline.class);
 
@@ -54,6 +58,15 @@ final class ReadDeadline implements TomcatConnectorCustomizer, AutoCloseable {
 	private final ScheduledExecutorService sweeper = Executors
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("execd-read-deadline").daemon().factory());
 
+	// An upload that read nothing for this long is left to the graceful shutdown.
+	private static final Duration RECENT = Duration.ofSeconds(1);
+
+	private volatile @Nullable AbstractEndpoint<?, ?> endpoint;
+
+	private volatile long keepAliveTimeout;
+
+	private volatile boolean running;
+
 	// Only the sweeper thread touches it.
 	private final Map<SocketWrapperBase<?>, Watch> watches = new IdentityHashMap<>();
 
@@ -64,13 +77,64 @@ final class ReadDeadline implements TomcatConnectorCustomizer, AutoCloseable {
 	@Override
 	public void customize(Connector connector) {
 		if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
-			AbstractEndpoint<?, ?> endpoint = endpointOf(protocol);
-			this.sweeper.scheduleWithFixedDelay(() -> sweep(endpoint, protocol.getKeepAliveTimeout()), SWEEP.toMillis(),
-					SWEEP.toMillis(), TimeUnit.MILLISECONDS);
+			this.endpoint = endpointOf(protocol);
+			this.keepAliveTimeout = protocol.getKeepAliveTimeout();
+			this.sweeper.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
 		}
 	}
 
-	private void sweep(AbstractEndpoint<?, ?> endpoint, long keepAliveTimeout) {
+	@Override
+	public void start() {
+		this.running = true;
+	}
+
+	/**
+	 * Closes the connections still reading a request; runs before the graceful shutdown.
+	 */
+	@Override
+	public void stop() {
+		this.running = false;
+		AbstractEndpoint<?, ?> endpoint = this.endpoint;
+		if (endpoint == null) {
+			return;
+		}
+		long now = System.currentTimeMillis();
+		for (SocketWrapperBase<?> connection : endpoint.getConnections()) {
+			if (connection instanceof NioSocketWrapper nio && !nio.isClosed() && reading(nio, now)) {
+				cut(nio, exchangeOf(nio));
+			}
+		}
+	}
+
+	private Exchanges.@Nullable Exchange exchangeOf(NioSocketWrapper connection) {
+		return this.exchanges.latest(Exchanges.connection(connection.getRemoteAddr(), connection.getRemotePort()));
+	}
+
+	private boolean reading(NioSocketWrapper connection, long now) {
+		Exchanges.Exchange exchange = exchangeOf(connection);
+		if (exchange != null && exchange.serving()) {
+			long lastRead = connection.getLastRead();
+			return lastRead > exchange.atMillis() && now - lastRead < RECENT.toMillis();
+		}
+		return connection.getReadTimeout() != this.keepAliveTimeout;
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public int getPhase() {
+		return WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE + 1;
+	}
+
+	private void sweep() {
+		AbstractEndpoint<?, ?> endpoint = this.endpoint;
+		long keepAliveTimeout = this.keepAliveTimeout;
+		if (endpoint == null) {
+			return;
+		}
 		try {
 			long now = System.currentTimeMillis();
 			Set<? extends SocketWrapperBase<?>> connections = endpoint.getConnections();
@@ -79,7 +143,7 @@ final class ReadDeadline implements TomcatConnectorCustomizer, AutoCloseable {
 				if (connection instanceof NioSocketWrapper nio && !nio.isClosed()) {
 					Watch watch = this.watches.computeIfAbsent(connection, (key) -> new Watch());
 					if (overdue(nio, watch, now, keepAliveTimeout)) {
-						cut(nio);
+						cut(nio, watch.exchange);
 					}
 				}
 			}
@@ -92,8 +156,7 @@ final class ReadDeadline implements TomcatConnectorCustomizer, AutoCloseable {
 	}
 
 	private boolean overdue(NioSocketWrapper connection, Watch watch, long now, long keepAliveTimeout) {
-		Exchanges.Exchange exchange = this.exchanges
-			.latest(Exchanges.connection(connection.getRemoteAddr(), connection.getRemotePort()));
+		Exchanges.Exchange exchange = exchangeOf(connection);
 		// A new object is a new exchange (entered or left since the last sweep): the
 		// connection made progress, whatever it looks like now.
 		if (exchange != watch.exchange) {
@@ -114,16 +177,20 @@ final class ReadDeadline implements TomcatConnectorCustomizer, AutoCloseable {
 		return now - watch.readingSince > DEADLINE.toMillis();
 	}
 
-	private static void cut(NioSocketWrapper connection) {
+	private static void cut(NioSocketWrapper connection, Exchanges.@Nullable Exchange exchange) {
 		logger.debug("Closing " + connection + ": reading a request took longer than " + DEADLINE);
 		// A handler blocked in a body read holds the connection's lock for as long as the
-		// read lasts; closing without it is what Tomcat's own timeouts do, and the read
-		// then fails at its next wake-up.
+		// read lasts; closing without it is what Tomcat's own timeouts do.
 		Lock lock = connection.getLock();
 		boolean locked = lock.tryLock();
 		try {
 			connection.setError(new SocketTimeoutException("request read deadline"));
 			connection.close();
+			// A body read waits for data until its own timeout even on a closed socket;
+			// interrupted, it finds the socket closed and fails now.
+			if (exchange != null && exchange.thread() != null) {
+				exchange.thread().interrupt();
+			}
 		}
 		finally {
 			if (locked) {
