@@ -19,6 +19,12 @@ public final class Terminator {
 	// there is nothing to wait on: /proc is polled, briefly, only while terminating.
 	private static final Duration POLL = Duration.ofMillis(10);
 
+	// A hang-up and a SIGTERM sent back to back race: a program that handles SIGHUP (a
+	// readline prompt restores the terminal, then re-raises it) is often killed by the
+	// SIGTERM instead, so the reported signal changed between runs. The hang-up gets this
+	// long alone; the wait ends as soon as the session is gone.
+	static final Duration HANG_UP_CHANCE = Duration.ofMillis(100);
+
 	// After SIGKILL only an uninterruptible sleep (state D, e.g. a hung NFS read) can
 	// delay the end; past this bound the caller is told the end is unconfirmed.
 	private static final Duration KILL_TIMEOUT = Duration.ofSeconds(5);
@@ -34,8 +40,9 @@ public final class Terminator {
 
 	/**
 	 * Terminate a session: SIGHUP first for a tty session (an interactive bash ignores
-	 * SIGTERM), then {@code signal} to every process, then SIGKILL to whatever is left
-	 * after {@code grace}. Blocks for at most about {@code grace} plus 5 seconds.
+	 * SIGTERM) with up to 100 ms to end on it alone, then {@code signal} to every
+	 * process, then SIGKILL to whatever is left after {@code grace}. Blocks for at most
+	 * about {@code grace} plus 5 seconds.
 	 * @param sid the session id (the pid of its leader)
 	 * @param tty whether the session runs on a terminal
 	 * @param signal the signal to ask the processes to end with, usually SIGTERM; SIGKILL
@@ -91,16 +98,22 @@ public final class Terminator {
 
 	private Result run(long sid, boolean tty, Signal signal, Duration grace, Runnable beforeEscalation) {
 		boolean killRequested = signal.number() == Signals.SIGKILL.number();
+		Duration rest = grace.isNegative() ? Duration.ZERO : grace;
 		if (!killRequested) {
 			if (tty) {
-				sweep(sid, Signals.SIGHUP.number());
+				// Within the grace, so a termination still takes at most the grace.
+				Duration chance = (rest.compareTo(HANG_UP_CHANCE) < 0) ? rest : HANG_UP_CHANCE;
+				if (!sweep(sid, Signals.SIGHUP.number()) || awaitGone(sid, chance)) {
+					return new Result(false, true);
+				}
+				rest = rest.minus(chance);
 			}
 			// A scan that finds no member is final: only a member can fork a new one.
 			// Removing a session that already ended (the common case) costs one scan.
 			if (!sweep(sid, signal.number())) {
 				return new Result(false, true);
 			}
-			if (awaitGone(sid, grace.isNegative() ? Duration.ZERO : grace)) {
+			if (awaitGone(sid, rest)) {
 				return new Result(false, true);
 			}
 			beforeEscalation.run();

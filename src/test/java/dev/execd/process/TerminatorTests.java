@@ -92,6 +92,53 @@ class TerminatorTests {
 	}
 
 	@Test
+	void givesTheHangUpAChanceBeforeSigterm() throws Exception {
+		// The HUP handler takes a moment, as a readline prompt restoring the terminal
+		// does; a SIGTERM sent right after the hang-up would kill it mid-way (143).
+		long sid = startSession("trap 'sleep 0.03; exit 3' HUP; sleep 1000 & wait");
+		awaitMembers(sid, 2);
+		Result result = Terminator.terminate(sid, true, Signals.SIGTERM, Duration.ofSeconds(5));
+		assertThat(result).isEqualTo(new Result(false, true));
+		assertThat(leader(sid).waitFor()).isEqualTo(3);
+	}
+
+	@Test
+	void endsAsSoonAsTheHangUpEndsTheSession() {
+		// A fixed wait for the hang-up would make every termination take 100 ms or more.
+		List<Duration> took = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			long sid = startSession("sleep 1000 & wait");
+			awaitMembers(sid, 2);
+			long start = System.nanoTime();
+			assertThat(Terminator.terminate(sid, true, Signals.SIGTERM, Duration.ofSeconds(5)))
+				.isEqualTo(new Result(false, true));
+			took.add(Duration.ofNanos(System.nanoTime() - start));
+		}
+		assertThat(took.stream().min(Duration::compareTo).orElseThrow()).isLessThan(Terminator.HANG_UP_CHANCE);
+	}
+
+	@Test
+	void sendsSigtermToATtySessionThatIgnoresTheHangUp() throws Exception {
+		long sid = startSession("trap '' HUP; sleep 1000 & wait");
+		List<Long> members = awaitMembers(sid, 2);
+		Result result = Terminator.terminate(sid, true, Signals.SIGTERM, Duration.ofSeconds(5));
+		assertThat(result).isEqualTo(new Result(false, true));
+		assertThat(leader(sid).waitFor()).isEqualTo(128 + 15);
+		assertThat(members).noneMatch(ProcessTable::isAlive);
+	}
+
+	@Test
+	void killsATtySessionThatIgnoresTheHangUpAndSigtermAfterTheGrace() {
+		long sid = startSession("trap '' HUP TERM; sleep 1000 & wait");
+		List<Long> members = awaitMembers(sid, 2);
+		long start = System.nanoTime();
+		Result result = Terminator.terminate(sid, true, Signals.SIGTERM, Duration.ofMillis(300));
+		assertThat(result).isEqualTo(new Result(true, true));
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+		assertThat(members).noneMatch(ProcessTable::isAlive);
+	}
+
+	@Test
 	void resumesStoppedMembersSoTheyCanHandleTheSignal() {
 		// The leader stops itself; its TERM handler only runs once it is resumed. (A
 		// stopped child would not do: when its parent dies, the kernel resumes the
@@ -130,6 +177,10 @@ class TerminatorTests {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> Terminator.signalGroup(self.pgrp(), Signals.SIGTERM.number()));
 		assertThatIllegalArgumentException().isThrownBy(() -> Terminator.signalGroup(0, Signals.SIGTERM.number()));
+	}
+
+	private Process leader(long sid) {
+		return this.leaders.stream().filter((leader) -> leader.pid() == sid).findFirst().orElseThrow();
 	}
 
 	private long startSession(String script) {

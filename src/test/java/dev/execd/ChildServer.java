@@ -1,0 +1,103 @@
+package dev.execd;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A server in a JVM of its own, for tests that stop it with SIGTERM or load it with
+ * connections this JVM's own server must not share.
+ */
+final class ChildServer implements AutoCloseable {
+
+	final int port;
+
+	final TestClient api;
+
+	private final Process process;
+
+	private final Path log;
+
+	private ChildServer(int port, Process process, Path log) {
+		this.port = port;
+		this.process = process;
+		this.log = log;
+		this.api = new TestClient(port);
+	}
+
+	static ChildServer start(Path dir, String... args) throws IOException {
+		int port = freePort();
+		String java = ProcessHandle.current().info().command().orElseThrow();
+		List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+				"-Dpty4j.tmpdir=" + dir, "-cp", System.getProperty("java.class.path"), ExecdApplication.class.getName(),
+				"--server.port=" + port, "--execd.output.dir=" + dir.resolve("logs")));
+		command.addAll(List.of(args));
+		Path log = dir.resolve("server.out");
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		ChildServer server = new ChildServer(port, process, log);
+		await().atMost(Duration.ofSeconds(60))
+			.pollInterval(Duration.ofMillis(200))
+			.ignoreExceptions()
+			.until(() -> server.api.get("/actuator/health").status() == 200);
+		return server;
+	}
+
+	/** Opens a connection and sends the start of a request, leaving it unfinished. */
+	Socket openRequest(String head) throws IOException {
+		Socket socket = new Socket();
+		socket.connect(new InetSocketAddress("127.0.0.1", this.port), 5000);
+		send(socket, head);
+		return socket;
+	}
+
+	static void send(Socket socket, String text) throws IOException {
+		OutputStream out = socket.getOutputStream();
+		out.write(text.getBytes(StandardCharsets.US_ASCII));
+		out.flush();
+	}
+
+	/** Sends SIGTERM and waits for the JVM to end. */
+	Duration terminate(Duration atMost) throws Exception {
+		long start = System.nanoTime();
+		this.process.destroy();
+		if (!this.process.waitFor(atMost.toMillis(), TimeUnit.MILLISECONDS)) {
+			throw new AssertionError("the server did not exit within " + atMost + "; its output:\n" + output());
+		}
+		return Duration.ofNanos(System.nanoTime() - start);
+	}
+
+	String output() throws IOException {
+		return Files.readString(this.log);
+	}
+
+	@Override
+	public void close() {
+		this.process.descendants().forEach(ProcessHandle::destroyForcibly);
+		this.process.destroyForcibly();
+		try {
+			// The server must be gone before its temporary directory is deleted.
+			this.process.waitFor(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}
