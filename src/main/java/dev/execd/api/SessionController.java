@@ -129,7 +129,17 @@ class SessionController {
 		var spec = request.toSpec(this.properties.limits());
 		var wait = request.toWait();
 		SessionRegistry.Started result = this.registry.start(scope, spec);
-		ExecResult body = ExecResult.of(result.session().reads().poll(wait, started));
+		ExecResult body;
+		try {
+			body = ExecResult.of(result.session().reads().poll(wait, started));
+		}
+		catch (InterruptedException | RuntimeException | Error ex) {
+			// A failed answer would leave a running session whose id nobody learned.
+			if (result.created()) {
+				this.registry.discard(result.session());
+			}
+			throw ex;
+		}
 		return result.created() ? ResponseEntity.created(URI.create("/sessions/" + result.session().id())).body(body)
 				: ResponseEntity.ok(body);
 	}
