@@ -24,6 +24,7 @@ import dev.execd.process.Child;
 import dev.execd.process.LaunchSpec;
 import dev.execd.process.Launcher;
 import dev.execd.process.Signals;
+import dev.execd.process.SpawnException;
 import dev.execd.process.Terminator;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -166,8 +167,15 @@ public final class SessionRegistry implements AutoCloseable {
 		String id = SessionIds.next();
 		LaunchSpec launch = Commands.resolve(spec, this.properties.process(), id, this.serverEnv);
 		ExecdProperties.Output output = this.properties.output();
-		OutputLog log = new OutputLog(this.files.log(id), output.maxLogSize().toBytes(),
-				(int) output.memoryWindow().toBytes());
+		OutputLog log;
+		try {
+			log = new OutputLog(this.files.log(id), output.maxLogSize().toBytes(),
+					(int) output.memoryWindow().toBytes());
+		}
+		catch (UncheckedIOException ex) {
+			// Out of descriptors, the log cannot be opened either.
+			throw SpawnRefusals.of(SpawnException.of(ex.getCause()), launch.command().get(0));
+		}
 		Child child;
 		Timer.Sample spawn = Timer.start();
 		try {
@@ -175,7 +183,7 @@ public final class SessionRegistry implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			log.delete();
-			throw new SessionException.CommandNotFound(launch.command().get(0));
+			throw SpawnRefusals.of(SpawnException.of(ex), launch.command().get(0));
 		}
 		finally {
 			spawn.stop(this.metrics.spawn());
