@@ -21,7 +21,8 @@ final class BareProblem {
 	}
 
 	/**
-	 * @param detail fixed text without characters JSON would escape */
+	 * @param detail fixed text without characters JSON would escape
+	 */
 	static byte[] body(int status, String detail) {
 		String code = ProblemAdvice.codeFor(status);
 		HttpStatus known = HttpStatus.resolve(status);

@@ -2,6 +2,7 @@ package dev.execd.api;
 
 import java.io.IOException;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
  * detail is fixed per status: never an exception's message, which may name files or
  * internals.
  */
+@Hidden
 @RestController
 class ProblemErrorController implements ErrorController {
 

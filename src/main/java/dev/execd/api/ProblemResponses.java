@@ -52,8 +52,6 @@ final class ProblemResponses {
 
 	static final String STDIN_QUEUE_FULL = PREFIX + "StdinQueueFull";
 
-	static final String SHUTTING_DOWN = PREFIX + "ShuttingDown";
-
 	static final String START_UNAVAILABLE = PREFIX + "StartUnavailable";
 
 	static final String SPAWN_FAILED = PREFIX + "SpawnFailed";
@@ -145,8 +143,6 @@ final class ProblemResponses {
 		all.put(name(STDIN_QUEUE_FULL), problem("""
 				`stdin_queue_full`: 1 MiB of earlier input still waits for the process to read it. \
 				Poll, then retry.""", "stdin_queue_full", ApiExamples.STDIN_QUEUE_FULL));
-		all.put(name(SHUTTING_DOWN), problem("`shutting_down`: execd is stopping and starts nothing.", "shutting_down",
-				ApiExamples.SHUTTING_DOWN));
 		all.put(name(START_UNAVAILABLE),
 				problem("""
 						`resources_exhausted`: the server is out of file descriptors, processes or memory \
