@@ -52,7 +52,7 @@ class HostileInputPropertiesTests {
 	static final Map<Integer, Set<String>> CODES = Map.ofEntries(
 			Map.entry(400,
 					Set.of("invalid_request", "invalid_base64", "unknown_key", "unknown_signal",
-							"invalid_conversation_id")),
+							"invalid_conversation_id", "command_too_long")),
 			Map.entry(401, Set.of("unauthorized")), Map.entry(403, Set.of("forbidden")),
 			Map.entry(404, Set.of("session_not_found", "not_found")), Map.entry(405, Set.of("method_not_allowed")),
 			Map.entry(409, Set.of("session_exited", "stdin_closed", "not_a_tty")),
@@ -60,7 +60,7 @@ class HostileInputPropertiesTests {
 			Map.entry(415, Set.of("unsupported_media_type")), Map.entry(416, Set.of("offset_out_of_range")),
 			Map.entry(422, Set.of("workdir_not_found", "workdir_not_allowed", "shell_not_found", "command_not_found")),
 			Map.entry(429, Set.of("too_many_sessions", "too_many_subscribers", "stdin_queue_full")),
-			Map.entry(503, Set.of("shutting_down")));
+			Map.entry(503, Set.of("shutting_down", "resources_exhausted")));
 
 	private static final AtomicInteger PINGS = new AtomicInteger();
 

@@ -22,6 +22,12 @@ class McpErrorTests extends McpEndToEndTest {
 				"invalid_request: yield_time_ms must not be negative");
 		assertError("exec_command", Map.of("cmd", "true", "tty", "maybe"), "invalid_request: field 'tty'");
 		assertError("exec_command", Map.of("cmd", "true", "wait_for", "("), "invalid_request: wait_for is not");
+		assertError("exec_command", Map.of("cmd", 5), "invalid_request: field 'cmd'");
+		assertError("exec_command", Map.of("cmd", "true", "tty", 2), "invalid_request: field 'tty'");
+		assertError("exec_command", Map.of("cmd", "true", "yield_time_ms", 1.5),
+				"invalid_request: field 'yield_time_ms'");
+		assertError("exec_command", Map.of("cmd", "true", "yield_time_ms", "100"),
+				"invalid_request: field 'yield_time_ms'");
 		assertError("write_stdin", Map.of("session_id", 12), "invalid_request: session_id must be a string");
 		assertError("list_sessions", Map.of("status", "sleeping"), "invalid_request: status must be");
 	}

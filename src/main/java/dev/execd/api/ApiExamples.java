@@ -231,6 +231,23 @@ final class ApiExamples {
 			"status": 422, "detail": "command 'gti' was not found or is not executable", \
 			"instance": "/sessions", "code": "command_not_found"}""";
 
+	static final String COMMAND_TOO_LONG = """
+			{"type": "https://execd.dev/problems/command-too-long", "title": "Bad Request", \
+			"status": 400, "detail": "the command line or an environment variable is longer than the \
+			operating system accepts (at most 131071 bytes per argument, about 2 MB in all)", \
+			"instance": "/sessions", "code": "command_too_long"}""";
+
+	static final String RESOURCES_EXHAUSTED = """
+			{"type": "https://execd.dev/problems/resources-exhausted", "title": "Service Unavailable", \
+			"status": 503, "detail": "the server is out of resources to start a process \
+			(error: 24 (Too many open files)); retry later or remove sessions that are no longer needed", \
+			"instance": "/sessions", "code": "resources_exhausted"}""";
+
+	static final String SPAWN_FAILED = """
+			{"type": "https://execd.dev/problems/spawn-failed", "title": "Internal Server Error", \
+			"status": 500, "detail": "the process could not be started: error=22, Invalid argument", \
+			"instance": "/sessions", "code": "spawn_failed"}""";
+
 	static final String TOO_MANY_SESSIONS = """
 			{"type": "https://execd.dev/problems/too-many-sessions", "title": "Too Many Requests", \
 			"status": 429, "detail": "the conversation has 64 sessions, all recently used \

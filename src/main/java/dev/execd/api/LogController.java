@@ -1,5 +1,6 @@
 package dev.execd.api;
 
+import java.math.BigInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -90,7 +91,7 @@ class LogController {
 					example = "200000") @RequestParam(required = false) @Nullable Long length,
 			@Parameter(description = """
 					One byte range: `bytes=A-B` (inclusive), `bytes=A-` or `bytes=-N` (the last N). \
-					A multi-range or unparseable value is ignored (the whole log, 200).""",
+					A multi-range, unparseable or invalid value (`bytes=5-3`) is ignored (the whole log, 200).""",
 					example = "bytes=0-1023") @RequestHeader(name = HttpHeaders.RANGE,
 							required = false) @Nullable String range) {
 		SessionReads reads = this.registry.find(scope, id).reads();
@@ -99,7 +100,8 @@ class LogController {
 		long to;
 		boolean partial = false;
 		Matcher matcher = (range != null) ? SINGLE_RANGE.matcher(range.strip()) : null;
-		if (matcher != null && matcher.matches() && !(matcher.group(1).isEmpty() && matcher.group(2).isEmpty())) {
+		if (matcher != null && matcher.matches() && !(matcher.group(1).isEmpty() && matcher.group(2).isEmpty())
+				&& !descending(matcher)) {
 			long[] bounds = rangeBounds(matcher, total);
 			from = bounds[0];
 			to = bounds[1];
@@ -134,6 +136,16 @@ class LogController {
 		long end = to;
 		StreamingResponseBody body = (out) -> reads.copy(start, end, out);
 		return ResponseEntity.status(partial ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK).headers(headers).body(body);
+	}
+
+	/**
+	 * Whether {@code bytes=a-b} ends before it starts: not a valid range-spec, so RFC
+	 * 9110 has the header ignored rather than refused.
+	 */
+	private static boolean descending(Matcher matcher) {
+		String first = matcher.group(1);
+		String last = matcher.group(2);
+		return !first.isEmpty() && !last.isEmpty() && new BigInteger(last).compareTo(new BigInteger(first)) < 0;
 	}
 
 	/**

@@ -65,7 +65,9 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 			response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "MCP is not running");
 			return;
 		}
-		current.transport().service(request, response);
+		McpProblemResponse answer = new McpProblemResponse(response);
+		current.transport().service(request, answer);
+		answer.finish();
 		String ended = request.getHeader(HttpHeaders.MCP_SESSION_ID);
 		// 200 only when the SDK knew the session and closed it.
 		if ("DELETE".equals(request.getMethod()) && response.getStatus() == HttpServletResponse.SC_OK

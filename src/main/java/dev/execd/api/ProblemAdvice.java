@@ -41,7 +41,16 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> session(SessionException ex) {
 		Refusal refusal = refusal(ex);
-		return problem(refusal.status(), refusal.code(), ex.getMessage(), ex.session());
+		ResponseEntity<ProblemDetail> response = problem(refusal.status(), refusal.code(), ex.getMessage(),
+				ex.session());
+		if (ex instanceof SessionException.ResourcesExhausted) {
+			return ResponseEntity.status(response.getStatusCode())
+				.headers(response.getHeaders())
+				.header(HttpHeaders.RETRY_AFTER,
+						Integer.toString(SessionException.ResourcesExhausted.RETRY_AFTER_SECONDS))
+				.body(response.getBody());
+		}
+		return response;
 	}
 
 	/** The status and code of a session refusal; MCP tool errors carry the same code. */
@@ -62,6 +71,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 			case SessionException.ShellNotFound e -> new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "shell_not_found");
 			case SessionException.CommandNotFound e ->
 				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "command_not_found");
+			case SessionException.CommandTooLong e -> new Refusal(HttpStatus.BAD_REQUEST, "command_too_long");
+			case SessionException.ResourcesExhausted e ->
+				new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "resources_exhausted");
+			case SessionException.SpawnFailed e -> new Refusal(HttpStatus.INTERNAL_SERVER_ERROR, "spawn_failed");
 			case SessionException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
 			case SessionException.ShuttingDown e -> new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "shutting_down");
 		};
@@ -136,10 +149,20 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	static String bodyDetail(@Nullable Throwable cause) {
 		return switch (cause) {
 			case UnrecognizedPropertyException e -> "unknown field '" + e.getPropertyName() + "'";
-			case MismatchedInputException e when !e.getPath().isEmpty() ->
-				"field '" + e.getPath().get(e.getPath().size() - 1).getPropertyName() + "' has the wrong type";
+			case MismatchedInputException e when fieldOf(e) != null -> "field '" + fieldOf(e) + "' has the wrong type";
 			case null, default -> "the body is not valid JSON of the expected shape";
 		};
+	}
+
+	/** The innermost named field on the path: an array element is named by its array. */
+	private static @Nullable String fieldOf(MismatchedInputException ex) {
+		for (int i = ex.getPath().size() - 1; i >= 0; i--) {
+			String name = ex.getPath().get(i).getPropertyName();
+			if (name != null) {
+				return name;
+			}
+		}
+		return null;
 	}
 
 	@Override

@@ -24,6 +24,8 @@ final class ProblemResponses {
 
 	static final String BAD_REQUEST = PREFIX + "BadRequest";
 
+	static final String BAD_START = PREFIX + "BadStart";
+
 	static final String BAD_INPUT = PREFIX + "BadInput";
 
 	static final String BAD_SIGNAL = PREFIX + "BadSignal";
@@ -50,7 +52,9 @@ final class ProblemResponses {
 
 	static final String STDIN_QUEUE_FULL = PREFIX + "StdinQueueFull";
 
-	static final String SHUTTING_DOWN = PREFIX + "ShuttingDown";
+	static final String START_UNAVAILABLE = PREFIX + "StartUnavailable";
+
+	static final String SPAWN_FAILED = PREFIX + "SpawnFailed";
 
 	/** Added to every operation: checked before routing. */
 	static final String UNAUTHORIZED = PREFIX + "Unauthorized";
@@ -76,6 +80,12 @@ final class ProblemResponses {
 				Invalid input: a malformed or out-of-range parameter or field (`invalid_request`), \
 				or conversation id (`invalid_conversation_id`).""", "invalid_request", ApiExamples.INVALID_REQUEST,
 				"invalid_conversation_id", ApiExamples.INVALID_CONVERSATION_ID));
+		all.put(name(BAD_START), problem("""
+				Invalid input: a malformed or out-of-range field (`invalid_request`) or \
+				conversation id (`invalid_conversation_id`), or a command line the operating \
+				system refuses as too long (`command_too_long`: one argument, `cmd` or environment \
+				entry over 128 KiB).""", "invalid_request", ApiExamples.INVALID_REQUEST, "command_too_long",
+				ApiExamples.COMMAND_TOO_LONG, "invalid_conversation_id", ApiExamples.INVALID_CONVERSATION_ID));
 		all.put(name(BAD_INPUT), problem("""
 				Nothing was written: `unknown_key`, `invalid_base64`, or `invalid_request` (more \
 				than one of `chars`, `chars_b64` and `keys`, input over 1 MiB, a bad field), or \
@@ -134,8 +144,19 @@ final class ProblemResponses {
 		all.put(name(STDIN_QUEUE_FULL), problem("""
 				`stdin_queue_full`: 1 MiB of earlier input still waits for the process to read it. \
 				Poll, then retry.""", "stdin_queue_full", ApiExamples.STDIN_QUEUE_FULL));
-		all.put(name(SHUTTING_DOWN), problem("`shutting_down`: execd is stopping and starts nothing.", "shutting_down",
-				ApiExamples.SHUTTING_DOWN));
+		all.put(name(START_UNAVAILABLE),
+				problem("""
+						`resources_exhausted`: the server is out of file descriptors, processes or memory \
+						(EMFILE, ENFILE, EAGAIN, ENOMEM); retry after `Retry-After` seconds or remove \
+						sessions. `shutting_down`: execd is stopping and starts nothing.""", "resources_exhausted",
+						ApiExamples.RESOURCES_EXHAUSTED, "shutting_down", ApiExamples.SHUTTING_DOWN)
+					.addHeaderObject("Retry-After",
+							new Header().description("Seconds to wait before retrying, on `resources_exhausted`.")
+								.schema(new StringSchema().example("5"))));
+		all.put(name(SPAWN_FAILED), problem("""
+				`spawn_failed`: the operating system refused to start the process for another \
+				reason, given in `detail`; `internal_error`: an unexpected failure.""", "spawn_failed",
+				ApiExamples.SPAWN_FAILED));
 		all.put(name(UNAUTHORIZED),
 				problem("""
 						`unauthorized`: no valid bearer token. Only when the server has tokens \

@@ -105,10 +105,11 @@ class SessionController {
 					+ "output of that session since its last delivery.",
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = ExecResult.class)))
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_START)
 	@ApiResponse(responseCode = "422", ref = ProblemResponses.UNUSABLE_PATH)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SESSIONS)
-	@ApiResponse(responseCode = "503", ref = ProblemResponses.SHUTTING_DOWN)
+	@ApiResponse(responseCode = "500", ref = ProblemResponses.SPAWN_FAILED)
+	@ApiResponse(responseCode = "503", ref = ProblemResponses.START_UNAVAILABLE)
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<ExecResult> start(Scope scope, @RequestBody StartRequest request) throws InterruptedException {
 		long started = System.nanoTime();
@@ -129,7 +130,17 @@ class SessionController {
 		var spec = request.toSpec(this.properties.limits());
 		var wait = request.toWait();
 		SessionRegistry.Started result = this.registry.start(scope, spec);
-		ExecResult body = ExecResult.of(result.session().reads().poll(wait, started));
+		ExecResult body;
+		try {
+			body = ExecResult.of(result.session().reads().poll(wait, started));
+		}
+		catch (InterruptedException | RuntimeException | Error ex) {
+			// A failed answer would leave a running session whose id nobody learned.
+			if (result.created()) {
+				this.registry.discard(result.session());
+			}
+			throw ex;
+		}
 		return result.created() ? ResponseEntity.created(URI.create("/sessions/" + result.session().id())).body(body)
 				: ResponseEntity.ok(body);
 	}

@@ -45,7 +45,7 @@ public final class PatternScanner {
 	/**
 	 * Adds decoded text and scans it.
 	 * @return whether the pattern has matched
-	 * @throws StepBudgetExceededException when a scan ran out of steps
+	 * @throws StepBudgetExceededException when a scan ran out of steps or of stack
 	 */
 	public boolean feed(String chunk) {
 		if (this.matched || chunk.isEmpty()) {
@@ -60,7 +60,14 @@ public final class PatternScanner {
 			.useAnchoringBounds(false)
 			.useTransparentBounds(true)
 			.region(from, this.text.length());
-		this.matched = matcher.find();
+		try {
+			this.matched = matcher.find();
+		}
+		catch (StackOverflowError ex) {
+			// java.util.regex recurses once per repetition of a group such as (.|\n)*:
+			// a few kilobytes of output exhaust the stack of the thread that scans.
+			throw new StepBudgetExceededException("wait_for pattern recursed too deeply for the output");
+		}
 		this.scannedTo = this.text.length();
 		if (this.text.length() > 4 * OVERLAP) {
 			// Keep one character before the overlap as context for ^ and \b.
@@ -77,12 +84,17 @@ public final class PatternScanner {
 	}
 
 	/**
-	 * Thrown when a pattern needs more steps than the budget allows.
+	 * Thrown when a pattern needs more steps than the budget allows, or more stack than
+	 * the scanning thread has.
 	 */
 	public static final class StepBudgetExceededException extends RuntimeException {
 
 		StepBudgetExceededException() {
-			super("wait_for pattern exceeded its step budget", null, false, false);
+			this("wait_for pattern exceeded its step budget");
+		}
+
+		StepBudgetExceededException(String message) {
+			super(message, null, false, false);
 		}
 
 	}

@@ -1,9 +1,11 @@
 package dev.execd.process;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,6 +22,9 @@ public final class Launcher {
 	private static final Duration LEADER_TIMEOUT = Duration.ofSeconds(10);
 
 	private static final int SPINS = 200;
+
+	/** 32 pages: the longest single string execve(2) takes, its NUL included. */
+	static final int MAX_ARG_STRLEN = 32 * 4096;
 
 	private static final long PARK_NANOS = 50_000;
 
@@ -54,9 +59,42 @@ public final class Launcher {
 			argv.add("setsid");
 		}
 		argv.addAll(spec.command());
-		Child child = spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
+		checkLengths(argv, spec.environment());
+		Child child;
+		try {
+			child = spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
+		}
+		catch (IOException | RuntimeException ex) {
+			throw SpawnException.of(ex);
+		}
 		awaitSessionLeader(child);
 		return child;
+	}
+
+	/**
+	 * Refuses an argument or environment string longer than Linux's MAX_ARG_STRLEN as the
+	 * kernel would (E2BIG): a pipe spawn reports that errno, but pty4j's child only exits
+	 * with 127, so the check comes first for both.
+	 */
+	static void checkLengths(List<String> argv, Map<String, String> environment) throws SpawnException {
+		for (String arg : argv) {
+			if (bytes(arg) >= MAX_ARG_STRLEN) {
+				throw tooLong();
+			}
+		}
+		for (Map.Entry<String, String> variable : environment.entrySet()) {
+			if (bytes(variable.getKey()) + 1 + bytes(variable.getValue()) >= MAX_ARG_STRLEN) {
+				throw tooLong();
+			}
+		}
+	}
+
+	private static SpawnException tooLong() {
+		return new SpawnException(SpawnException.E2BIG, "error=7, Argument list too long");
+	}
+
+	private static long bytes(String text) {
+		return text.getBytes(StandardCharsets.UTF_8).length;
 	}
 
 	/**

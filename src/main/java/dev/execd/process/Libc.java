@@ -1,7 +1,5 @@
 package dev.execd.process;
 
-import java.io.IOException;
-
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
@@ -75,15 +73,15 @@ public final class Libc {
 	/**
 	 * A new pipe whose two ends are closed on exec.
 	 * @return the file descriptors of the read end and the write end
-	 * @throws IOException when the process is out of file descriptors
+	 * @throws SpawnException when the process is out of file descriptors
 	 */
-	static int[] pipe() throws IOException {
+	static int[] pipe() throws SpawnException {
 		int[] fds = new int[2];
 		try {
 			C_LIBRARY.pipe2(fds, O_CLOEXEC);
 		}
 		catch (LastErrorException ex) {
-			throw new IOException("pipe2 failed with errno " + ex.getErrorCode());
+			throw new SpawnException(ex.getErrorCode(), "pipe2 failed: " + ex.getMessage());
 		}
 		return fds;
 	}

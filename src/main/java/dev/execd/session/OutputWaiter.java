@@ -56,7 +56,7 @@ final class OutputWaiter {
 					}
 				}
 				catch (PatternScanner.StepBudgetExceededException ex) {
-					this.warn.accept("wait_for pattern exceeded its step budget; the wait ended unmatched");
+					this.warn.accept(ex.getMessage() + "; the wait ended unmatched");
 					return false;
 				}
 				scanned = Math.max(scanned, to);

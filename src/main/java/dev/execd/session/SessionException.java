@@ -123,6 +123,41 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** The command line or environment is longer than the operating system takes. */
+	public static final class CommandTooLong extends SessionException {
+
+		CommandTooLong() {
+			super("the command line or an environment variable is longer than the operating system accepts "
+					+ "(at most 131071 bytes per argument, about 2 MB in all)", null);
+		}
+
+	}
+
+	/**
+	 * The server is out of file descriptors, processes or memory: the same start may work
+	 * once sessions end.
+	 */
+	public static final class ResourcesExhausted extends SessionException {
+
+		/** Seconds a client should wait before it tries again. */
+		public static final int RETRY_AFTER_SECONDS = 5;
+
+		ResourcesExhausted(String reason) {
+			super("the server is out of resources to start a process (" + reason
+					+ "); retry later or remove sessions that are no longer needed", null);
+		}
+
+	}
+
+	/** The operating system refused to start the process for another reason. */
+	public static final class SpawnFailed extends SessionException {
+
+		SpawnFailed(String reason) {
+			super("the process could not be started: " + reason, null);
+		}
+
+	}
+
 	/** A request that is well-formed but not acceptable. */
 	public static final class InvalidRequest extends SessionException {
 

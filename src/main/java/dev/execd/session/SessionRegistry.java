@@ -24,6 +24,8 @@ import dev.execd.process.Child;
 import dev.execd.process.LaunchSpec;
 import dev.execd.process.Launcher;
 import dev.execd.process.Signals;
+import dev.execd.process.SpawnException;
+import dev.execd.process.Terminator;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
@@ -166,8 +168,15 @@ public final class SessionRegistry implements AutoCloseable {
 		String id = SessionIds.next();
 		LaunchSpec launch = Commands.resolve(spec, this.properties.process(), id, this.serverEnv);
 		ExecdProperties.Output output = this.properties.output();
-		OutputLog log = new OutputLog(this.files.log(id), output.maxLogSize().toBytes(),
-				(int) output.memoryWindow().toBytes());
+		OutputLog log;
+		try {
+			log = new OutputLog(this.files.log(id), output.maxLogSize().toBytes(),
+					(int) output.memoryWindow().toBytes());
+		}
+		catch (UncheckedIOException ex) {
+			// Out of descriptors, the log cannot be opened either.
+			throw SpawnRefusals.of(SpawnException.of(ex.getCause()), launch.command().get(0));
+		}
 		Child child;
 		Timer.Sample spawn = Timer.start();
 		try {
@@ -175,28 +184,60 @@ public final class SessionRegistry implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			log.delete();
-			throw new SessionException.CommandNotFound(launch.command().get(0));
+			throw SpawnRefusals.of(SpawnException.of(ex), launch.command().get(0));
 		}
 		finally {
 			spawn.stop(this.metrics.spawn());
 		}
-		Session session = new Session(id, scope, spec, launch.workdir().toString(), child, log, this.clock.instant(),
-				this.context);
+		Session session;
+		try {
+			session = new Session(id, scope, spec, launch.workdir().toString(), child, log, this.clock.instant(),
+					this.context);
+		}
+		catch (RuntimeException | Error ex) {
+			Terminator.terminate(child.pid(), child.tty(), Signals.SIGKILL, Duration.ZERO);
+			child.release();
+			log.delete();
+			this.files.delete(id);
+			throw ex;
+		}
 		this.sessions.put(id, session);
-		this.metrics.started();
-		warnNearCap(scope, session);
-		EventJournal journal = this.journals.sessionStarted(scope);
-		SessionSnapshot started = session.snapshot();
-		journal.publish("session_started", started);
-		Audit.started(started);
-		session.start((ended) -> {
-			Audit.ended(ended);
-			journal.publish("session_exited", ended);
-		});
-		if (spec.stdin() != null && spec.stdin().length > 0) {
-			session.write(spec.stdin(), true, false, null);
+		try {
+			// First, so that a discard below balances it.
+			EventJournal journal = this.journals.sessionStarted(scope);
+			this.metrics.started();
+			warnNearCap(scope, session);
+			SessionSnapshot started = session.snapshot();
+			journal.publish("session_started", started);
+			Audit.started(started);
+			session.start((ended) -> {
+				Audit.ended(ended);
+				journal.publish("session_exited", ended);
+			});
+			if (spec.stdin() != null && spec.stdin().length > 0) {
+				session.write(spec.stdin(), true, false, null);
+			}
+		}
+		catch (RuntimeException | Error ex) {
+			discard(session);
+			throw ex;
 		}
 		return session;
+	}
+
+	/**
+	 * Kills and removes a session whose start failed after its process was spawned: the
+	 * caller never learned its id, so nobody else would.
+	 */
+	public void discard(Session session) {
+		if (this.sessions.remove(session.id(), session)) {
+			try {
+				session.terminate(EndReason.KILLED, Signals.SIGKILL, Duration.ZERO);
+			}
+			finally {
+				release(session, true);
+			}
+		}
 	}
 
 	/**

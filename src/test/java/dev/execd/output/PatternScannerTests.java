@@ -73,6 +73,15 @@ class PatternScannerTests {
 	}
 
 	@Test
+	void endsAPatternThatOverflowsTheStackLikeOneOverBudget() {
+		PatternScanner scanner = scanner("(.|\\n)*DONE", false);
+		assertThatExceptionOfType(PatternScanner.StepBudgetExceededException.class)
+			.isThrownBy(() -> scanner.feed("some output\n".repeat(50_000)))
+			.withMessageContaining("recursed too deeply");
+		assertThat(scanner.matched()).isFalse();
+	}
+
+	@Test
 	void staysMatchedOnceMatched() {
 		PatternScanner scanner = scanner("done", false);
 		assertThat(scanner.matched()).isFalse();

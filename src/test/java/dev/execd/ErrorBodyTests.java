@@ -1,0 +1,70 @@
+package dev.execd;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every refusal is problem+json with a {@code code}, including those the servlet
+ * container and the MCP transport make themselves.
+ */
+class ErrorBodyTests extends EndToEndTest {
+
+	@Test
+	void traceIsAProblem() {
+		assertProblem(RawHttp.send(this.port, "TRACE", "/sessions", "Host: localhost"), 405, "method_not_allowed");
+	}
+
+	@Test
+	void aNormalizedPathIsAProblem() {
+		assertProblem(RawHttp.send(this.port, "GET", "/sessions/../x", "Host: localhost"), 404, "not_found");
+		assertProblem(RawHttp.send(this.port, "GET", "/../x", "Host: localhost"), 400, "invalid_request");
+	}
+
+	@Test
+	void deleteOfTheMcpEndpointIsAProblem() {
+		assertProblem(RawHttp.send(this.port, "DELETE", "/mcp", "Host: localhost", "Mcp-Session-Id: no-such-session"),
+				404, "not_found");
+		assertProblem(RawHttp.send(this.port, "DELETE", "/mcp", "Host: localhost"), 400, "invalid_request");
+		assertProblem(raw("POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Accept: application/json, text/event-stream\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"),
+				400, "invalid_request");
+	}
+
+	@Test
+	void anUnknownRouteIsAProblem() {
+		assertProblem(RawHttp.send(this.port, "GET", "/no/such/route", "Host: localhost", "Accept: text/html"), 404,
+				"not_found");
+	}
+
+	@Test
+	void aMalformedChunkedBodyIsAProblem() {
+		String response = raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
+		assertProblem(response, 400, "invalid_request");
+	}
+
+	private void assertProblem(String response, int status, String code) {
+		assertThat(RawHttp.status(response)).as(response).isEqualTo(status);
+		assertThat(response.toLowerCase()).as(response).contains("content-type: application/problem+json");
+		assertThat(response).as(response).contains("\"code\":\"" + code + "\"");
+		assertThat(response).doesNotContain("Exception").doesNotContain("at org.");
+	}
+
+	private String raw(String request) {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+			socket.setSoTimeout(10_000);
+			return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
