@@ -18,6 +18,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -27,6 +28,7 @@ import org.springframework.security.web.authentication.AuthenticationEntryPointF
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
@@ -73,6 +75,19 @@ class SecurityConfiguration {
 			.requestCache((cache) -> cache.disable())
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized()))
+			// Written before the request runs: written at commit instead, the headers of
+			// a
+			// stream would be set by its async thread while the request thread sets them
+			// too, and Tomcat's header list is not thread-safe.
+			.headers((headers) -> headers.addObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
+
+				@Override
+				public <O extends HeaderWriterFilter> O postProcess(O filter) {
+					filter.setShouldWriteHeadersEagerly(true);
+					return filter;
+				}
+
+			}))
 			.addFilterBefore(corsFilter(), SecurityContextHolderFilter.class);
 		if (tokens.isEmpty()) {
 			http.addFilterBefore(new LoopbackGuard(!this.security.allowAnonymous(), this.security.corsOrigins(),
