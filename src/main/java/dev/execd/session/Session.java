@@ -32,17 +32,17 @@ public final class Session {
 
 	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
-	final String id;
+	private final String id;
 
-	final Scope scope;
+	private final Scope scope;
 
-	final SessionSpec spec;
+	private final SessionSpec spec;
 
-	final String workdir;
+	private final String workdir;
 
-	final Child child;
+	private final Child child;
 
-	final OutputLog log;
+	private final OutputLog log;
 
 	private final Clock clock;
 
@@ -150,6 +150,29 @@ public final class Session {
 
 	public Scope scope() {
 		return this.scope;
+	}
+
+	/** The idempotency key of the start that created the session, if any. */
+	@Nullable String requestId() {
+		return this.spec.requestId();
+	}
+
+	/** Whether the session runs on a pseudo-terminal. */
+	boolean tty() {
+		return this.child.tty();
+	}
+
+	/** Bytes of the session's log on disk. */
+	long logFileBytes() {
+		return this.log.fileBytes();
+	}
+
+	/**
+	 * Deletes the log file to keep within the disk budget; the memory window stays
+	 * readable.
+	 */
+	void dropLogFile() {
+		this.log.dropFile();
 	}
 
 	/** Reads that return output (the delivery cursor and reads by offset). */

@@ -384,8 +384,9 @@ public final class SessionRegistry implements AutoCloseable {
 	 * the next server.
 	 */
 	private void release(Session session, boolean deleteFiles) {
-		if (session.spec.requestId() != null) {
-			this.requests.remove(new RequestKey(session.scope(), session.spec.requestId()));
+		String requestId = session.requestId();
+		if (requestId != null) {
+			this.requests.remove(new RequestKey(session.scope(), requestId));
 		}
 		session.release(deleteFiles);
 		this.journals.sessionRemoved(session.scope(), session.snapshot());
