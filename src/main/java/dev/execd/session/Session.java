@@ -101,7 +101,8 @@ public final class Session {
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionState(spec);
 		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
-		this.reads = new SessionReads(this, log, this.waiter);
+		this.reads = new SessionReads(log, new DeliveryCursor(log, this.waiter, () -> !isRunning(), this::snapshot),
+				new OutputFollower(log, () -> !isRunning(), this::outputAtExit, this::touch));
 		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos);
 		this.drain = new Drain(log, child.outputs().size());
 		this.deadlines = new Deadlines(context.timers(), log, this.startNanos, this::expire);
