@@ -3,15 +3,12 @@ package dev.execd.session;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
@@ -67,7 +64,7 @@ public final class Session {
 
 	private final SessionReads reads;
 
-	private final SessionState state;
+	private final SessionStateHolder state;
 
 	private final Deadlines deadlines;
 
@@ -99,11 +96,11 @@ public final class Session {
 		this.lastTouched = startedAt;
 		this.persistence = new SessionPersistence(context.files(), id, child);
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
-		this.state = new SessionState(spec);
+		this.state = new SessionStateHolder(SessionState.initial(spec));
 		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
 		this.reads = new SessionReads(log, new DeliveryCursor(log, this.waiter, () -> !isRunning(), this::snapshot),
 				new OutputFollower(log, () -> !isRunning(), this::outputAtExit, this::touch));
-		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos);
+		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos, this.state, this::snapshot);
 		this.drain = new Drain(log, child.outputs().size());
 		this.deadlines = new Deadlines(context.timers(), log, this.startNanos, this::expire);
 	}
@@ -123,7 +120,7 @@ public final class Session {
 				.name("execd-drain-" + this.id)
 				.start(() -> exited((status != null) ? status : -1)));
 		this.announced = this.ended.thenAccept(onExit);
-		this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
+		this.deadlines.follow(this.state::current);
 		persist();
 	}
 
@@ -132,7 +129,7 @@ public final class Session {
 	 * not ours: nothing will ever signal it.
 	 */
 	void restore(SessionRecord record, EndReason reason, Instant endedAt) {
-		this.state.restored(record.exitCode(), reason, record.escalated(), endedAt);
+		this.state.update((s) -> s.restored(record.exitCode(), reason, record.escalated(), endedAt));
 		this.deadlines.cancel();
 		this.input.stop();
 		this.outputAtExit = this.log.total();
@@ -196,7 +193,7 @@ public final class Session {
 	}
 
 	@Nullable Instant endedAt() {
-		return this.state.endedAt();
+		return this.state.current().endedAt();
 	}
 
 	/**
@@ -205,25 +202,14 @@ public final class Session {
 	 */
 	public SessionSnapshot update(@Nullable String name, @Nullable Duration maxRuntime,
 			@Nullable Duration idleTimeout) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
+		this.state.update((s) -> {
+			if (!s.running()) {
 				throw new SessionException.Exited(snapshot());
 			}
-			if (name != null) {
-				this.state.name = name;
-			}
-			if (maxRuntime != null) {
-				this.state.maxRuntimeMs = maxRuntime.toMillis();
-			}
-			if (idleTimeout != null) {
-				this.state.idleTimeoutMs = idleTimeout.toMillis();
-			}
-			this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+			return s.updated(name, maxRuntime, idleTimeout);
+		});
+		// After an exit the deadlines are cancelled for good and this does nothing.
+		this.deadlines.follow(this.state::current);
 		persist();
 		return snapshot();
 	}
@@ -239,7 +225,7 @@ public final class Session {
 	}
 
 	public boolean isRunning() {
-		return this.state.running();
+		return this.state.current().running();
 	}
 
 	private void observe(byte[] buffer, int length) {
@@ -267,7 +253,8 @@ public final class Session {
 	}
 
 	private void finish(int status) {
-		this.state.exited(status, this.clock.instant());
+		Instant at = this.clock.instant();
+		this.state.update((s) -> s.exited(status, at));
 		this.outputAtExit = this.log.total();
 		this.deadlines.cancel();
 		this.input.stop();
@@ -289,27 +276,7 @@ public final class Session {
 	 * @param requestId a retried write with the same key is not written again
 	 */
 	public void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
-				throw new SessionException.Exited(snapshot());
-			}
-			if (!this.child.tty() && !this.state.stdinOpen) {
-				throw new SessionException.StdinClosed(snapshot());
-			}
-			if (this.input.isRepeat(requestId)) {
-				return;
-			}
-			if (!this.input.queue(data, translateControls, eof, requestId)) {
-				throw new SessionException.StdinQueueFull(snapshot(), this.input.pending());
-			}
-			if (eof && !this.child.tty()) {
-				this.state.stdinOpen = false;
-			}
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+		this.input.write(data, translateControls, eof, requestId);
 	}
 
 	/** Sends a signal per {@link SessionInput#signal}. */
@@ -324,22 +291,26 @@ public final class Session {
 	}
 
 	public SessionSnapshot resize(int cols, int rows) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
+		SessionState resized = this.state.update((s) -> {
+			if (!s.running()) {
 				throw new SessionException.Exited(snapshot());
 			}
 			if (!this.child.tty()) {
 				throw new SessionException.NotATty(snapshot());
 			}
-			this.child.resize(cols, rows);
-			this.state.cols = cols;
-			this.state.rows = rows;
-			return snapshot();
+			return s.resized(cols, rows);
+		});
+		// The terminal follows the state, outside any lock; a concurrent resize may
+		// overtake this one, so this repeats until the terminal has the latest size.
+		while (resized.running()) {
+			this.child.resize(resized.cols(), resized.rows());
+			SessionState now = this.state.current();
+			if (now.cols() == resized.cols() && now.rows() == resized.rows()) {
+				break;
+			}
+			resized = now;
 		}
-		finally {
-			this.state.lock.unlock();
-		}
+		return snapshot();
 	}
 
 	/**
@@ -347,12 +318,12 @@ public final class Session {
 	 * SIGKILL after the grace) and waits until the exit has been reported.
 	 */
 	public SessionSnapshot terminate(EndReason reason, Signals.Signal signal, Duration grace) {
-		boolean wasRunning = this.state.claimTermination(reason);
+		boolean wasRunning = this.state.update((s) -> s.terminating(reason)).running();
 		if (this.child.owned()) {
 			// Recorded before SIGKILL, so the exit it causes already reports it.
 			Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace, () -> {
 				if (wasRunning) {
-					this.state.markEscalated();
+					this.state.update(SessionState::escalating);
 				}
 			});
 		}
@@ -393,7 +364,7 @@ public final class Session {
 	}
 
 	void warn(String warning) {
-		this.state.warn(warning);
+		this.state.update((s) -> s.warned(warning));
 	}
 
 	/**
@@ -408,27 +379,20 @@ public final class Session {
 	public SessionSnapshot snapshot() {
 		long now = System.nanoTime();
 		long lastOutput = this.log.lastAppendNanos();
-		boolean truncated = this.log.truncated();
-		long lost = this.log.lostBytes();
 		long total = this.log.total();
-		this.state.lock.lock();
-		try {
-			long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
-			long idleNanos = now - lastOutput;
-			boolean waiting = this.state.running && this.state.stdinOpen && total > 0 && idleNanos >= INPUT_HINT_NANOS
-					&& this.lastByte != '\n';
-			boolean tty = this.child.tty();
-			return new SessionSnapshot(this.id, this.scope, this.state.name, this.state.running, this.state.exitCode,
-					SessionState.signalName(this.state.exitCode), this.state.endReason, this.state.escalated,
-					this.child.pid(), tty, tty ? this.state.cols : null, tty ? this.state.rows : null, this.spec.cmd(),
-					this.spec.argv(), this.workdir, this.startedAt, this.state.endedAt,
-					this.startedAt.plusNanos(lastActivity - this.startNanos), this.state.maxRuntimeMs,
-					this.state.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
-					this.state.stdinOpen, truncated, lost, List.copyOf(this.state.warnings));
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+		// One read: every field of the snapshot comes from the same state.
+		SessionState s = this.state.current();
+		long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
+		long idleNanos = now - lastOutput;
+		boolean waiting = s.running() && s.stdinOpen() && total > 0 && idleNanos >= INPUT_HINT_NANOS
+				&& this.lastByte != '\n';
+		boolean tty = this.child.tty();
+		return new SessionSnapshot(this.id, this.scope, s.name(), s.running(), s.exitCode(), s.signal(), s.endReason(),
+				s.escalated(), this.child.pid(), tty, tty ? s.cols() : null, tty ? s.rows() : null, this.spec.cmd(),
+				this.spec.argv(), this.workdir, this.startedAt, s.endedAt(),
+				this.startedAt.plusNanos(lastActivity - this.startNanos), s.maxRuntimeMs(), s.idleTimeoutMs(), total,
+				TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting, s.stdinOpen(), this.log.truncated(),
+				this.log.lostBytes(), s.warnings());
 	}
 
 }
