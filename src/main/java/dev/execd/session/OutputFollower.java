@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 import dev.execd.output.OutputLog;
+import dev.execd.output.StreamRun;
 import dev.execd.output.Utf8;
 import org.jspecify.annotations.Nullable;
 
@@ -70,7 +71,7 @@ final class OutputFollower {
 		if (offset >= total) {
 			return null;
 		}
-		OutputLog.StreamRun run = this.log.runAt(offset);
+		StreamRun run = this.log.runAt(offset);
 		long end = Math.min(Math.min(total, run.end()), offset + max);
 		byte[] bytes = this.log.read(offset, (int) (end - offset));
 		int length = bytes.length;
