@@ -10,7 +10,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import dev.execd.output.OutputLog;
-import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
 import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
@@ -49,20 +48,16 @@ public final class Session {
 
 	private final SessionInput input;
 
-	private final OutputWaiter waiter;
-
 	private final Instant startedAt;
 
 	private final long startNanos = System.nanoTime();
-
-	private final Drain drain;
 
 	private final CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
 
 	// Once start ran: completes after the exit callbacks.
 	private volatile CompletableFuture<?> announced = this.ended;
 
-	private final SessionReads reads;
+	private final SessionOutput output;
 
 	private final SessionStateHolder state;
 
@@ -75,12 +70,6 @@ public final class Session {
 
 	/** Set once the session was removed: streams end. */
 	private volatile boolean removed;
-
-	/** The output total when the exit was reported (after the drain), or -1. */
-	private volatile long outputAtExit = -1;
-
-	// Written by the output reader only.
-	private volatile byte lastByte = '\n';
 
 	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Instant startedAt,
 			SessionContext context) {
@@ -97,11 +86,9 @@ public final class Session {
 		this.persistence = new SessionPersistence(context.files(), id, child);
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionStateHolder(SessionState.initial(spec));
-		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
-		this.reads = new SessionReads(log, new DeliveryCursor(log, this.waiter, () -> !isRunning(), this::snapshot),
-				new OutputFollower(log, () -> !isRunning(), this::outputAtExit, this::touch));
+		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
+				this::touch);
 		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos, this.state, this::snapshot);
-		this.drain = new Drain(log, child.outputs().size());
 		this.deadlines = new Deadlines(context.timers(), log, this.startNanos, this::expire);
 	}
 
@@ -111,10 +98,7 @@ public final class Session {
 	 * @param onExit receives the final state once the exit has been reported
 	 */
 	void start(Consumer<SessionSnapshot> onExit) {
-		for (Child.Source source : this.child.outputs()) {
-			OutputPump.start("execd-" + source.tag() + "-" + this.id, source.in(), StreamTag.of(source.tag()), this.log,
-					this::observe, this.drain::streamEnded);
-		}
+		this.output.start(this.id, this.child.outputs(), this::observe);
 		this.child.exit()
 			.whenComplete((status, failure) -> Thread.ofVirtual()
 				.name("execd-drain-" + this.id)
@@ -132,7 +116,7 @@ public final class Session {
 		this.state.update((s) -> s.restored(record.exitCode(), reason, record.escalated(), endedAt));
 		this.deadlines.cancel();
 		this.input.stop();
-		this.outputAtExit = this.log.total();
+		this.output.exitReported();
 		this.ended.complete(snapshot());
 		persist();
 	}
@@ -175,7 +159,7 @@ public final class Session {
 
 	/** Reads that return output (the delivery cursor and reads by offset). */
 	public SessionReads reads() {
-		return this.reads;
+		return this.output.reads();
 	}
 
 	/** Completes with the final state once the process ended and its output drained. */
@@ -219,17 +203,11 @@ public final class Session {
 		return this.removed;
 	}
 
-	/** Output up to here was written before the exit was reported; -1 while running. */
-	long outputAtExit() {
-		return this.outputAtExit;
-	}
-
 	public boolean isRunning() {
 		return this.state.current().running();
 	}
 
 	private void observe(byte[] buffer, int length) {
-		this.lastByte = buffer[length - 1];
 		this.context.metrics().output(length);
 		if (this.child.tty()) {
 			this.cursorMode.feed(buffer, length);
@@ -244,7 +222,7 @@ public final class Session {
 	private void exited(int status) {
 		try {
 			// The leader is reaped: any member left is a child that may hold the streams.
-			this.drain.await(System.nanoTime(), () -> !ProcessTable.sessionMembers(this.child.pid()).isEmpty());
+			this.output.awaitDrained(() -> !ProcessTable.sessionMembers(this.child.pid()).isEmpty());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -255,7 +233,7 @@ public final class Session {
 	private void finish(int status) {
 		Instant at = this.clock.instant();
 		this.state.update((s) -> s.exited(status, at));
-		this.outputAtExit = this.log.total();
+		this.output.exitReported();
 		this.deadlines.cancel();
 		this.input.stop();
 		// On disk before anyone is told: a crash right after a client saw the exit
@@ -385,7 +363,7 @@ public final class Session {
 		long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
 		long idleNanos = now - lastOutput;
 		boolean waiting = s.running() && s.stdinOpen() && total > 0 && idleNanos >= INPUT_HINT_NANOS
-				&& this.lastByte != '\n';
+				&& this.output.midLine();
 		boolean tty = this.child.tty();
 		return new SessionSnapshot(this.id, this.scope, s.name(), s.running(), s.exitCode(), s.signal(), s.endReason(),
 				s.escalated(), this.child.pid(), tty, tty ? s.cols() : null, tty ? s.rows() : null, this.spec.cmd(),
