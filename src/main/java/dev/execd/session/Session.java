@@ -1,22 +1,14 @@
 package dev.execd.session;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import dev.execd.output.OutputLog;
 import dev.execd.process.Child;
-import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
-import dev.execd.process.Terminator;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One live session: its leader process, the readers that copy its output into the log,
@@ -24,23 +16,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class Session {
 
-	private static final Logger logger = LoggerFactory.getLogger(Session.class);
-
-	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
-
-	private final String id;
-
-	private final Scope scope;
-
-	private final SessionSpec spec;
-
-	private final String workdir;
+	private final SessionFacts facts;
 
 	private final Child child;
 
 	private final OutputLog log;
-
-	private final Clock clock;
 
 	private final SessionContext context;
 
@@ -48,14 +28,7 @@ public final class Session {
 
 	private final SessionInput input;
 
-	private final Instant startedAt;
-
-	private final long startNanos = System.nanoTime();
-
-	private final CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
-
-	// Once start ran: completes after the exit callbacks.
-	private volatile CompletableFuture<?> announced = this.ended;
+	private final SessionExit exit;
 
 	private final SessionOutput output;
 
@@ -63,7 +36,7 @@ public final class Session {
 
 	private final Deadlines deadlines;
 
-	private final CursorModeTracker cursorMode = new CursorModeTracker();
+	private final SessionTerminal terminal;
 
 	/** When a call or stream last touched the session, for the TTL and eviction. */
 	private volatile Instant lastTouched;
@@ -73,23 +46,22 @@ public final class Session {
 
 	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Instant startedAt,
 			SessionContext context) {
-		this.id = id;
-		this.scope = scope;
-		this.spec = spec;
-		this.workdir = workdir;
+		long startNanos = System.nanoTime();
+		this.facts = new SessionFacts(id, scope, spec, workdir, child.pid(), child.tty(), startedAt, startNanos);
 		this.child = child;
 		this.log = log;
 		this.context = context;
-		this.clock = context.clock();
-		this.startedAt = startedAt;
 		this.lastTouched = startedAt;
 		this.persistence = new SessionPersistence(context.files(), id, child);
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionStateHolder(SessionState.initial(spec));
 		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
 				this::touch);
-		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos, this.state, this::snapshot);
-		this.deadlines = new Deadlines(context.timers(), log, this.startNanos, this::expire);
+		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
+		this.exit = new SessionExit(id, child, this.state, this::snapshot);
+		this.deadlines = new Deadlines(context.timers(), log, startNanos,
+				(reason) -> this.exit.expire(reason, context.killGrace()));
+		this.terminal = new SessionTerminal(child, this.state);
 	}
 
 	/**
@@ -98,12 +70,15 @@ public final class Session {
 	 * @param onExit receives the final state once the exit has been reported
 	 */
 	void start(Consumer<SessionSnapshot> onExit) {
-		this.output.start(this.id, this.child.outputs(), this::observe);
-		this.child.exit()
-			.whenComplete((status, failure) -> Thread.ofVirtual()
-				.name("execd-drain-" + this.id)
-				.start(() -> exited((status != null) ? status : -1)));
-		this.announced = this.ended.thenAccept(onExit);
+		this.output.start(id(), this.child.outputs(), (buffer, length) -> {
+			this.context.metrics().output(length);
+			this.terminal.observe(buffer, length);
+		});
+		this.child.exit().whenComplete((status, failure) -> Thread.ofVirtual().name("execd-drain-" + id()).start(() -> {
+			this.output.awaitDrained(this.child.pid());
+			finish((status != null) ? status : -1);
+		}));
+		this.exit.onExit(onExit);
 		this.deadlines.follow(this.state::current);
 		persist();
 	}
@@ -117,7 +92,7 @@ public final class Session {
 		this.deadlines.cancel();
 		this.input.stop();
 		this.output.exitReported();
-		this.ended.complete(snapshot());
+		this.exit.report(snapshot());
 		persist();
 	}
 
@@ -127,34 +102,26 @@ public final class Session {
 	}
 
 	public String id() {
-		return this.id;
+		return this.facts.id();
 	}
 
 	public Scope scope() {
-		return this.scope;
+		return this.facts.scope();
 	}
 
 	/** The idempotency key of the start that created the session, if any. */
 	@Nullable String requestId() {
-		return this.spec.requestId();
+		return this.facts.spec().requestId();
 	}
 
 	/** Whether the session runs on a pseudo-terminal. */
 	boolean tty() {
-		return this.child.tty();
+		return this.facts.tty();
 	}
 
-	/** Bytes of the session's log on disk. */
-	long logFileBytes() {
-		return this.log.fileBytes();
-	}
-
-	/**
-	 * Deletes the log file to keep within the disk budget; the memory window stays
-	 * readable.
-	 */
-	void dropLogFile() {
-		this.log.dropFile();
+	/** The session's log, for the disk budget and the metrics. */
+	OutputLog log() {
+		return this.log;
 	}
 
 	/** Reads that return output (the delivery cursor and reads by offset). */
@@ -164,12 +131,12 @@ public final class Session {
 
 	/** Completes with the final state once the process ended and its output drained. */
 	public CompletableFuture<SessionSnapshot> ended() {
-		return this.ended;
+		return this.exit.ended();
 	}
 
 	/** Records activity of a client: a call or an open stream. */
 	void touch() {
-		this.lastTouched = this.clock.instant();
+		this.lastTouched = this.context.clock().instant();
 	}
 
 	Instant lastTouched() {
@@ -207,31 +174,13 @@ public final class Session {
 		return this.state.current().running();
 	}
 
-	private void observe(byte[] buffer, int length) {
-		this.context.metrics().output(length);
-		if (this.child.tty()) {
-			this.cursorMode.feed(buffer, length);
-		}
-	}
-
 	/** Whether arrow keys must be sent in application cursor mode. */
 	public boolean applicationCursor() {
-		return this.cursorMode.application();
-	}
-
-	private void exited(int status) {
-		try {
-			// The leader is reaped: any member left is a child that may hold the streams.
-			this.output.awaitDrained(() -> !ProcessTable.sessionMembers(this.child.pid()).isEmpty());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		finish(status);
+		return this.terminal.applicationCursor();
 	}
 
 	private void finish(int status) {
-		Instant at = this.clock.instant();
+		Instant at = this.context.clock().instant();
 		this.state.update((s) -> s.exited(status, at));
 		this.output.exitReported();
 		this.deadlines.cancel();
@@ -242,7 +191,7 @@ public final class Session {
 		SessionSnapshot last = snapshot();
 		this.context.metrics().ended(last.endReason());
 		// Announced before polls wake: a client acting on the exit never overtakes it.
-		this.ended.complete(last);
+		this.exit.report(last);
 		this.log.notifyChanged();
 	}
 
@@ -259,68 +208,19 @@ public final class Session {
 
 	/** Sends a signal per {@link SessionInput#signal}. */
 	public SessionSnapshot signal(int number) {
-		// No lock: the leader can exit right after any check; signalling then is
-		// harmless.
-		if (!isRunning()) {
-			throw new SessionException.Exited(snapshot());
-		}
-		this.input.signal(number);
+		this.input.signalRunning(number);
 		return snapshot();
 	}
 
+	/** Resizes the terminal; see {@link SessionTerminal#resize}. */
 	public SessionSnapshot resize(int cols, int rows) {
-		SessionState resized = this.state.update((s) -> {
-			if (!s.running()) {
-				throw new SessionException.Exited(snapshot());
-			}
-			if (!this.child.tty()) {
-				throw new SessionException.NotATty(snapshot());
-			}
-			return s.resized(cols, rows);
-		});
-		// The terminal follows the state, outside any lock; a concurrent resize may
-		// overtake this one, so this repeats until the terminal has the latest size.
-		while (resized.running()) {
-			this.child.resize(resized.cols(), resized.rows());
-			SessionState now = this.state.current();
-			if (now.cols() == resized.cols() && now.rows() == resized.rows()) {
-				break;
-			}
-			resized = now;
-		}
+		this.terminal.resize(cols, rows, this::snapshot);
 		return snapshot();
 	}
 
-	/**
-	 * Terminates every process of the session (SIGHUP first on a tty, then the signal,
-	 * SIGKILL after the grace) and waits until the exit has been reported.
-	 */
+	/** Terminates the session's processes; see {@link SessionExit#terminate}. */
 	public SessionSnapshot terminate(EndReason reason, Signals.Signal signal, Duration grace) {
-		boolean wasRunning = this.state.update((s) -> s.terminating(reason)).running();
-		if (this.child.owned()) {
-			// Recorded before SIGKILL, so the exit it causes already reports it.
-			Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace, () -> {
-				if (wasRunning) {
-					this.state.update(SessionState::escalating);
-				}
-			});
-		}
-		// Also when the exit is being reported right now: removal is announced after it.
-		if (wasRunning || !this.announced.isDone()) {
-			try {
-				this.announced.get(5, TimeUnit.SECONDS);
-			}
-			catch (TimeoutException ex) {
-				// The exit is reported when the leader is reaped; report what is known.
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			catch (ExecutionException ex) {
-				logger.error("Announcing the exit of session {} failed", this.id, ex.getCause());
-			}
-		}
-		return snapshot();
+		return this.exit.terminate(reason, signal, grace);
 	}
 
 	/**
@@ -332,45 +232,15 @@ public final class Session {
 		this.deadlines.cancel();
 		this.input.stop();
 		this.child.release();
-		if (deleteFiles) {
-			this.persistence.delete(this.log);
-		}
-		else {
-			this.log.close();
-			persist();
-		}
+		this.persistence.release(this.log, deleteFiles, this::snapshot);
 	}
 
 	void warn(String warning) {
 		this.state.update((s) -> s.warned(warning));
 	}
 
-	/**
-	 * Terminations block for the grace, so they run on a virtual thread, not the timer's.
-	 */
-	private void expire(EndReason reason) {
-		Thread.ofVirtual()
-			.name("execd-expire-" + this.id)
-			.start(() -> terminate(reason, Signals.SIGTERM, this.context.killGrace()));
-	}
-
 	public SessionSnapshot snapshot() {
-		long now = System.nanoTime();
-		long lastOutput = this.log.lastAppendNanos();
-		long total = this.log.total();
-		// One read: every field of the snapshot comes from the same state.
-		SessionState s = this.state.current();
-		long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
-		long idleNanos = now - lastOutput;
-		boolean waiting = s.running() && s.stdinOpen() && total > 0 && idleNanos >= INPUT_HINT_NANOS
-				&& this.output.midLine();
-		boolean tty = this.child.tty();
-		return new SessionSnapshot(this.id, this.scope, s.name(), s.running(), s.exitCode(), s.signal(), s.endReason(),
-				s.escalated(), this.child.pid(), tty, tty ? s.cols() : null, tty ? s.rows() : null, this.spec.cmd(),
-				this.spec.argv(), this.workdir, this.startedAt, s.endedAt(),
-				this.startedAt.plusNanos(lastActivity - this.startNanos), s.maxRuntimeMs(), s.idleTimeoutMs(), total,
-				TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting, s.stdinOpen(), this.log.truncated(),
-				this.log.lostBytes(), s.warnings());
+		return this.facts.snapshot(this.state.current(), this.log, this.input.lastInputNanos(), this.output.midLine());
 	}
 
 }

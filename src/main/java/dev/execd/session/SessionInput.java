@@ -92,6 +92,18 @@ final class SessionInput {
 	}
 
 	/**
+	 * Sends a signal while the process runs; see {@link #signal}. No lock: the leader can
+	 * exit right after any check, and signalling then is harmless.
+	 * @throws SessionException.Exited when the process ended
+	 */
+	void signalRunning(int number) {
+		if (!this.state.current().running()) {
+			throw new SessionException.Exited(this.snapshot.get());
+		}
+		signal(number);
+	}
+
+	/**
 	 * Sends a signal: to the leader's process group on a pipe, to the terminal's
 	 * foreground group on a tty, as a keypress would.
 	 */

@@ -62,7 +62,7 @@ public final class SessionMetrics {
 			.register(meters);
 		Gauge
 			.builder("execd.log.disk.bytes", sessions,
-					(all) -> all.get().stream().mapToLong((s) -> s.logFileBytes()).sum())
+					(all) -> all.get().stream().mapToLong((s) -> s.log().fileBytes()).sum())
 			.description("Bytes of session logs on disk")
 			.strongReference(true)
 			.baseUnit("bytes")

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
+import dev.execd.process.ProcessTable;
 
 /**
  * The output side of a session: the log, the readers that copy the child's streams into
@@ -60,10 +61,16 @@ final class SessionOutput {
 
 	/**
 	 * Waits until the output of an exit is complete; see {@link Drain}.
-	 * @param othersAlive whether another process of the session still runs
+	 * @param leader the reaped leader: any member of its Unix session left is a child
+	 * that may hold the streams
 	 */
-	void awaitDrained(BooleanSupplier othersAlive) throws InterruptedException {
-		this.drain.await(System.nanoTime(), othersAlive);
+	void awaitDrained(long leader) {
+		try {
+			this.drain.await(System.nanoTime(), () -> !ProcessTable.sessionMembers(leader).isEmpty());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	/** Marks where the output of the exit ends: streams that reach it are finished. */
