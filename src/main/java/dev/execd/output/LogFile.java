@@ -10,28 +10,41 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
  * The file behind an {@link OutputLog}: only ever a regular file opened without following
- * a symbolic link, and written at given positions. A failed write (a full disk) is
- * reported, and the next write simply tries again.
+ * a symbolic link, and written at given positions up to the log cap. A failed write (a
+ * full disk) is reported, and the next write simply tries again. The log's append lock
+ * guards the writing side; reads are positional and need no lock.
  */
 final class LogFile {
 
 	private static final FileAttribute<?> OWNER_ONLY = PosixFilePermissions
 		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
-	final FileChannel channel;
+	private final Path path;
 
-	/** Whether the last write failed. Guarded by the log's append lock. */
+	private final FileChannel channel;
+
+	private final long cap;
+
+	// Guarded by the log's append lock: bytes written, whether the file takes more
+	// (dropped for the disk budget, or recovered), whether the last write failed.
+	private long written;
+
+	private boolean stopped;
+
 	private boolean failing;
 
 	private volatile WriteFailureListener listener = (error, first) -> {
 	};
 
-	LogFile(FileChannel channel) {
+	LogFile(Path path, FileChannel channel, long cap) {
+		this.path = path;
 		this.channel = channel;
+		this.cap = cap;
 	}
 
 	/** A new, empty file; an existing file or link of that name is an error. */
@@ -67,10 +80,37 @@ final class LogFile {
 	}
 
 	/**
-	 * Writes {@code len} bytes at {@code pos}, as many as fit.
-	 * @return how many bytes reached the file
+	 * The file takes no more bytes: recovered (read-only, the first {@code size} bytes of
+	 * the log), or dropped (zero).
 	 */
-	int write(byte[] b, int off, int len, long pos) {
+	void stopAt(long size) {
+		this.written = size;
+		this.stopped = true;
+	}
+
+	/**
+	 * Writes the bytes at the end of the file when they fit under the cap and the file is
+	 * still the log's whole prefix ({@code appended} bytes so far).
+	 * @return how many of the bytes the log keeps: all, unless a write failed, when the
+	 * bytes after the failure are dropped with it (a later byte with an offset would
+	 * leave a hole no reader could tell apart)
+	 */
+	int append(byte[] b, int off, int len, long appended) {
+		long room = this.cap - this.written;
+		if (this.stopped || room <= 0 || appended != this.written) {
+			return len;
+		}
+		int toFile = (int) Math.min(len, room);
+		int stored = write(b, off, toFile, this.written);
+		this.written += stored;
+		return (stored < toFile) ? stored : len;
+	}
+
+	long written() {
+		return this.written;
+	}
+
+	private int write(byte[] b, int off, int len, long pos) {
 		ByteBuffer buf = ByteBuffer.wrap(b, off, len);
 		try {
 			while (buf.hasRemaining()) {
@@ -85,6 +125,44 @@ final class LogFile {
 			this.listener.failed(ex, first);
 		}
 		return buf.position() - off;
+	}
+
+	/**
+	 * Reads {@code n} bytes at {@code offset}, fewer at the end of the file.
+	 * @throws OutputException.OutputUnavailable when the file cannot be read
+	 */
+	byte[] read(long offset, int n) {
+		ByteBuffer buf = ByteBuffer.allocate(n);
+		try {
+			while (buf.hasRemaining()) {
+				if (this.channel.read(buf, offset + buf.position()) < 0) {
+					break;
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new OutputException.OutputUnavailable(offset);
+		}
+		return (buf.position() == n) ? buf.array() : Arrays.copyOf(buf.array(), buf.position());
+	}
+
+	void close() {
+		try {
+			this.channel.close();
+		}
+		catch (IOException ex) {
+			// Nothing left to flush: writes go straight to the channel.
+		}
+	}
+
+	void delete() {
+		close();
+		try {
+			Files.deleteIfExists(this.path);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 }

@@ -39,14 +39,14 @@ final class StreamTags {
 	}
 
 	/** The run of one stream that contains {@code offset}. */
-	OutputLog.StreamRun runAt(long offset) {
+	StreamRun runAt(long offset) {
 		if (this.count == 0) {
-			return new OutputLog.StreamRun(StreamTag.STDOUT, Long.MAX_VALUE);
+			return new StreamRun(StreamTag.STDOUT, Long.MAX_VALUE);
 		}
 		int i = Arrays.binarySearch(this.offsets, 0, this.count, offset);
 		int at = (i >= 0) ? i : Math.max(0, -i - 2);
 		long end = (at + 1 < this.count) ? this.offsets[at + 1] : Long.MAX_VALUE;
-		return new OutputLog.StreamRun(StreamTag.values()[this.tags[at]], end);
+		return new StreamRun(StreamTag.values()[this.tags[at]], end);
 	}
 
 }

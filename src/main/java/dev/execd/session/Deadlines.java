@@ -4,6 +4,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.execd.output.OutputLog;
 import org.jspecify.annotations.Nullable;
@@ -51,6 +52,12 @@ final class Deadlines {
 		if (this.idleTimeoutNanos > 0) {
 			armIdle(this.idleTimeoutNanos - (System.nanoTime() - this.log.lastAppendNanos()));
 		}
+	}
+
+	/** (Re)arms both limits from the newest state, read under this lock. */
+	synchronized void follow(Supplier<SessionState> state) {
+		SessionState current = state.get();
+		set(current.maxRuntimeMs(), current.idleTimeoutMs());
 	}
 
 	private void armIdle(long delayNanos) {

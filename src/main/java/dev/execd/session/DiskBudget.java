@@ -16,20 +16,20 @@ final class DiskBudget {
 	}
 
 	static void enforce(List<Session> sessions, long budget) {
-		long used = sessions.stream().mapToLong((s) -> s.log.fileBytes()).sum();
+		long used = sessions.stream().mapToLong((s) -> s.log().fileBytes()).sum();
 		if (used <= budget) {
 			return;
 		}
 		List<Session> ended = sessions.stream()
-			.filter((s) -> !s.isRunning() && s.endedAt() != null && s.log.fileBytes() > 0)
+			.filter((s) -> !s.isRunning() && s.endedAt() != null && s.log().fileBytes() > 0)
 			.sorted(Comparator.comparing((Session s) -> s.endedAt(), Comparator.nullsLast(Instant::compareTo)))
 			.toList();
 		for (Session session : ended) {
 			if (used <= budget) {
 				return;
 			}
-			used -= session.log.fileBytes();
-			session.log.dropFile();
+			used -= session.log().fileBytes();
+			session.log().dropFile();
 		}
 	}
 

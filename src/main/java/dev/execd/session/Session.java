@@ -1,26 +1,14 @@
 package dev.execd.session;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
-import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
-import dev.execd.process.ProcessTable;
 import dev.execd.process.Signals;
-import dev.execd.process.Terminator;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One live session: its leader process, the readers that copy its output into the log,
@@ -28,23 +16,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class Session {
 
-	private static final Logger logger = LoggerFactory.getLogger(Session.class);
+	private final SessionFacts facts;
 
-	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
+	private final Child child;
 
-	final String id;
-
-	final Scope scope;
-
-	final SessionSpec spec;
-
-	final String workdir;
-
-	final Child child;
-
-	final OutputLog log;
-
-	private final Clock clock;
+	private final OutputLog log;
 
 	private final SessionContext context;
 
@@ -52,26 +28,15 @@ public final class Session {
 
 	private final SessionInput input;
 
-	private final OutputWaiter waiter;
+	private final SessionExit exit;
 
-	private final Instant startedAt;
+	private final SessionOutput output;
 
-	private final long startNanos = System.nanoTime();
-
-	private final Drain drain;
-
-	private final CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
-
-	// Once start ran: completes after the exit callbacks.
-	private volatile CompletableFuture<?> announced = this.ended;
-
-	private final SessionReads reads;
-
-	private final SessionState state;
+	private final SessionStateHolder state;
 
 	private final Deadlines deadlines;
 
-	private final CursorModeTracker cursorMode = new CursorModeTracker();
+	private final SessionTerminal terminal;
 
 	/** When a call or stream last touched the session, for the TTL and eviction. */
 	private volatile Instant lastTouched;
@@ -79,32 +44,24 @@ public final class Session {
 	/** Set once the session was removed: streams end. */
 	private volatile boolean removed;
 
-	/** The output total when the exit was reported (after the drain), or -1. */
-	private volatile long outputAtExit = -1;
-
-	// Written by the output reader only.
-	private volatile byte lastByte = '\n';
-
 	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Instant startedAt,
 			SessionContext context) {
-		this.id = id;
-		this.scope = scope;
-		this.spec = spec;
-		this.workdir = workdir;
+		long startNanos = System.nanoTime();
+		this.facts = new SessionFacts(id, scope, spec, workdir, child.pid(), child.tty(), startedAt, startNanos);
 		this.child = child;
 		this.log = log;
 		this.context = context;
-		this.clock = context.clock();
-		this.startedAt = startedAt;
 		this.lastTouched = startedAt;
 		this.persistence = new SessionPersistence(context.files(), id, child);
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
-		this.state = new SessionState(spec);
-		this.waiter = new OutputWaiter(log, () -> !isRunning(), this::warn);
-		this.reads = new SessionReads(this, log, this.waiter);
-		this.input = new SessionInput(id, child, context.stdinCapacity(), this.startNanos);
-		this.drain = new Drain(log, child.outputs().size());
-		this.deadlines = new Deadlines(context.timers(), log, this.startNanos, this::expire);
+		this.state = new SessionStateHolder(SessionState.initial(spec));
+		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
+				this::touch);
+		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
+		this.exit = new SessionExit(id, child, this.state, this::snapshot);
+		this.deadlines = new Deadlines(context.timers(), log, startNanos,
+				(reason) -> this.exit.expire(reason, context.killGrace()));
+		this.terminal = new SessionTerminal(child, this.state);
 	}
 
 	/**
@@ -113,16 +70,16 @@ public final class Session {
 	 * @param onExit receives the final state once the exit has been reported
 	 */
 	void start(Consumer<SessionSnapshot> onExit) {
-		for (Child.Source source : this.child.outputs()) {
-			OutputPump.start("execd-" + source.tag() + "-" + this.id, source.in(), StreamTag.of(source.tag()), this.log,
-					this::observe, this.drain::streamEnded);
-		}
-		this.child.exit()
-			.whenComplete((status, failure) -> Thread.ofVirtual()
-				.name("execd-drain-" + this.id)
-				.start(() -> exited((status != null) ? status : -1)));
-		this.announced = this.ended.thenAccept(onExit);
-		this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
+		this.output.start(id(), this.child.outputs(), (buffer, length) -> {
+			this.context.metrics().output(length);
+			this.terminal.observe(buffer, length);
+		});
+		this.child.exit().whenComplete((status, failure) -> Thread.ofVirtual().name("execd-drain-" + id()).start(() -> {
+			this.output.awaitDrained(this.child.pid());
+			finish((status != null) ? status : -1);
+		}));
+		this.exit.onExit(onExit);
+		this.deadlines.follow(this.state::current);
 		persist();
 	}
 
@@ -131,11 +88,11 @@ public final class Session {
 	 * not ours: nothing will ever signal it.
 	 */
 	void restore(SessionRecord record, EndReason reason, Instant endedAt) {
-		this.state.restored(record.exitCode(), reason, record.escalated(), endedAt);
+		this.state.update((s) -> s.restored(record.exitCode(), reason, record.escalated(), endedAt));
 		this.deadlines.cancel();
 		this.input.stop();
-		this.outputAtExit = this.log.total();
-		this.ended.complete(snapshot());
+		this.output.exitReported();
+		this.exit.report(snapshot());
 		persist();
 	}
 
@@ -145,26 +102,41 @@ public final class Session {
 	}
 
 	public String id() {
-		return this.id;
+		return this.facts.id();
 	}
 
 	public Scope scope() {
-		return this.scope;
+		return this.facts.scope();
+	}
+
+	/** The idempotency key of the start that created the session, if any. */
+	@Nullable String requestId() {
+		return this.facts.spec().requestId();
+	}
+
+	/** Whether the session runs on a pseudo-terminal. */
+	boolean tty() {
+		return this.facts.tty();
+	}
+
+	/** The session's log, for the disk budget and the metrics. */
+	OutputLog log() {
+		return this.log;
 	}
 
 	/** Reads that return output (the delivery cursor and reads by offset). */
 	public SessionReads reads() {
-		return this.reads;
+		return this.output.reads();
 	}
 
 	/** Completes with the final state once the process ended and its output drained. */
 	public CompletableFuture<SessionSnapshot> ended() {
-		return this.ended;
+		return this.exit.ended();
 	}
 
 	/** Records activity of a client: a call or an open stream. */
 	void touch() {
-		this.lastTouched = this.clock.instant();
+		this.lastTouched = this.context.clock().instant();
 	}
 
 	Instant lastTouched() {
@@ -172,7 +144,7 @@ public final class Session {
 	}
 
 	@Nullable Instant endedAt() {
-		return this.state.endedAt();
+		return this.state.current().endedAt();
 	}
 
 	/**
@@ -181,25 +153,14 @@ public final class Session {
 	 */
 	public SessionSnapshot update(@Nullable String name, @Nullable Duration maxRuntime,
 			@Nullable Duration idleTimeout) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
+		this.state.update((s) -> {
+			if (!s.running()) {
 				throw new SessionException.Exited(snapshot());
 			}
-			if (name != null) {
-				this.state.name = name;
-			}
-			if (maxRuntime != null) {
-				this.state.maxRuntimeMs = maxRuntime.toMillis();
-			}
-			if (idleTimeout != null) {
-				this.state.idleTimeoutMs = idleTimeout.toMillis();
-			}
-			this.deadlines.set(this.state.maxRuntimeMs, this.state.idleTimeoutMs);
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+			return s.updated(name, maxRuntime, idleTimeout);
+		});
+		// After an exit the deadlines are cancelled for good and this does nothing.
+		this.deadlines.follow(this.state::current);
 		persist();
 		return snapshot();
 	}
@@ -209,42 +170,19 @@ public final class Session {
 		return this.removed;
 	}
 
-	/** Output up to here was written before the exit was reported; -1 while running. */
-	long outputAtExit() {
-		return this.outputAtExit;
-	}
-
 	public boolean isRunning() {
-		return this.state.running();
-	}
-
-	private void observe(byte[] buffer, int length) {
-		this.lastByte = buffer[length - 1];
-		this.context.metrics().output(length);
-		if (this.child.tty()) {
-			this.cursorMode.feed(buffer, length);
-		}
+		return this.state.current().running();
 	}
 
 	/** Whether arrow keys must be sent in application cursor mode. */
 	public boolean applicationCursor() {
-		return this.cursorMode.application();
-	}
-
-	private void exited(int status) {
-		try {
-			// The leader is reaped: any member left is a child that may hold the streams.
-			this.drain.await(System.nanoTime(), () -> !ProcessTable.sessionMembers(this.child.pid()).isEmpty());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		finish(status);
+		return this.terminal.applicationCursor();
 	}
 
 	private void finish(int status) {
-		this.state.exited(status, this.clock.instant());
-		this.outputAtExit = this.log.total();
+		Instant at = this.context.clock().instant();
+		this.state.update((s) -> s.exited(status, at));
+		this.output.exitReported();
 		this.deadlines.cancel();
 		this.input.stop();
 		// On disk before anyone is told: a crash right after a client saw the exit
@@ -253,7 +191,7 @@ public final class Session {
 		SessionSnapshot last = snapshot();
 		this.context.metrics().ended(last.endReason());
 		// Announced before polls wake: a client acting on the exit never overtakes it.
-		this.ended.complete(last);
+		this.exit.report(last);
 		this.log.notifyChanged();
 	}
 
@@ -265,89 +203,24 @@ public final class Session {
 	 * @param requestId a retried write with the same key is not written again
 	 */
 	public void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
-				throw new SessionException.Exited(snapshot());
-			}
-			if (!this.child.tty() && !this.state.stdinOpen) {
-				throw new SessionException.StdinClosed(snapshot());
-			}
-			if (this.input.isRepeat(requestId)) {
-				return;
-			}
-			if (!this.input.queue(data, translateControls, eof, requestId)) {
-				throw new SessionException.StdinQueueFull(snapshot(), this.input.pending());
-			}
-			if (eof && !this.child.tty()) {
-				this.state.stdinOpen = false;
-			}
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+		this.input.write(data, translateControls, eof, requestId);
 	}
 
 	/** Sends a signal per {@link SessionInput#signal}. */
 	public SessionSnapshot signal(int number) {
-		// No lock: the leader can exit right after any check; signalling then is
-		// harmless.
-		if (!isRunning()) {
-			throw new SessionException.Exited(snapshot());
-		}
-		this.input.signal(number);
+		this.input.signalRunning(number);
 		return snapshot();
 	}
 
+	/** Resizes the terminal; see {@link SessionTerminal#resize}. */
 	public SessionSnapshot resize(int cols, int rows) {
-		this.state.lock.lock();
-		try {
-			if (!this.state.running) {
-				throw new SessionException.Exited(snapshot());
-			}
-			if (!this.child.tty()) {
-				throw new SessionException.NotATty(snapshot());
-			}
-			this.child.resize(cols, rows);
-			this.state.cols = cols;
-			this.state.rows = rows;
-			return snapshot();
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+		this.terminal.resize(cols, rows, this::snapshot);
+		return snapshot();
 	}
 
-	/**
-	 * Terminates every process of the session (SIGHUP first on a tty, then the signal,
-	 * SIGKILL after the grace) and waits until the exit has been reported.
-	 */
+	/** Terminates the session's processes; see {@link SessionExit#terminate}. */
 	public SessionSnapshot terminate(EndReason reason, Signals.Signal signal, Duration grace) {
-		boolean wasRunning = this.state.claimTermination(reason);
-		if (this.child.owned()) {
-			// Recorded before SIGKILL, so the exit it causes already reports it.
-			Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace, () -> {
-				if (wasRunning) {
-					this.state.markEscalated();
-				}
-			});
-		}
-		// Also when the exit is being reported right now: removal is announced after it.
-		if (wasRunning || !this.announced.isDone()) {
-			try {
-				this.announced.get(5, TimeUnit.SECONDS);
-			}
-			catch (TimeoutException ex) {
-				// The exit is reported when the leader is reaped; report what is known.
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			catch (ExecutionException ex) {
-				logger.error("Announcing the exit of session {} failed", this.id, ex.getCause());
-			}
-		}
-		return snapshot();
+		return this.exit.terminate(reason, signal, grace);
 	}
 
 	/**
@@ -359,52 +232,15 @@ public final class Session {
 		this.deadlines.cancel();
 		this.input.stop();
 		this.child.release();
-		if (deleteFiles) {
-			this.persistence.delete(this.log);
-		}
-		else {
-			this.log.close();
-			persist();
-		}
+		this.persistence.release(this.log, deleteFiles, this::snapshot);
 	}
 
 	void warn(String warning) {
-		this.state.warn(warning);
-	}
-
-	/**
-	 * Terminations block for the grace, so they run on a virtual thread, not the timer's.
-	 */
-	private void expire(EndReason reason) {
-		Thread.ofVirtual()
-			.name("execd-expire-" + this.id)
-			.start(() -> terminate(reason, Signals.SIGTERM, this.context.killGrace()));
+		this.state.update((s) -> s.warned(warning));
 	}
 
 	public SessionSnapshot snapshot() {
-		long now = System.nanoTime();
-		long lastOutput = this.log.lastAppendNanos();
-		boolean truncated = this.log.truncated();
-		long lost = this.log.lostBytes();
-		long total = this.log.total();
-		this.state.lock.lock();
-		try {
-			long lastActivity = Math.max(lastOutput, this.input.lastInputNanos());
-			long idleNanos = now - lastOutput;
-			boolean waiting = this.state.running && this.state.stdinOpen && total > 0 && idleNanos >= INPUT_HINT_NANOS
-					&& this.lastByte != '\n';
-			boolean tty = this.child.tty();
-			return new SessionSnapshot(this.id, this.scope, this.state.name, this.state.running, this.state.exitCode,
-					SessionState.signalName(this.state.exitCode), this.state.endReason, this.state.escalated,
-					this.child.pid(), tty, tty ? this.state.cols : null, tty ? this.state.rows : null, this.spec.cmd(),
-					this.spec.argv(), this.workdir, this.startedAt, this.state.endedAt,
-					this.startedAt.plusNanos(lastActivity - this.startNanos), this.state.maxRuntimeMs,
-					this.state.idleTimeoutMs, total, TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting,
-					this.state.stdinOpen, truncated, lost, List.copyOf(this.state.warnings));
-		}
-		finally {
-			this.state.lock.unlock();
-		}
+		return this.facts.snapshot(this.state.current(), this.log, this.input.lastInputNanos(), this.output.midLine());
 	}
 
 }

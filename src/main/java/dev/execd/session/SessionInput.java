@@ -1,7 +1,7 @@
 package dev.execd.session;
 
 import java.util.LinkedHashSet;
-import java.util.List;
+import java.util.function.Supplier;
 
 import dev.execd.process.Child;
 import dev.execd.process.ProcessTable;
@@ -11,8 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The input side of a session: its stdin writer, the keys of writes already made (a
- * retried write is not written twice), and where signals go. The session checks its state
- * and serializes calls; this class does not lock.
+ * retried write is not written twice), and where signals go. Writes are serialized by one
+ * lock, so a check of the state, the queueing and the closing of stdin that an end of
+ * input causes happen as one step; queueing only hands the bytes to the writer's thread.
  */
 final class SessionInput {
 
@@ -24,39 +25,62 @@ final class SessionInput {
 
 	private final LinkedHashSet<String> requestIds = new LinkedHashSet<>();
 
+	private final SessionStateHolder state;
+
+	private final Supplier<SessionSnapshot> snapshot;
+
+	private final Object lock = new Object();
+
 	private volatile long lastInputNanos;
 
-	SessionInput(String id, Child child, long capacity, long startNanos) {
+	SessionInput(String id, Child child, long capacity, long startNanos, SessionStateHolder state,
+			Supplier<SessionSnapshot> snapshot) {
 		this.child = child;
+		this.state = state;
+		this.snapshot = snapshot;
 		this.writer = new StdinWriter("execd-stdin-" + id, child.stdin(), this::signal, capacity);
 		this.lastInputNanos = startNanos;
 	}
 
-	/** Whether a write with this key was already made. */
-	boolean isRepeat(@Nullable String requestId) {
-		return requestId != null && this.requestIds.contains(requestId);
-	}
-
 	/**
-	 * Queues a write. Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into
-	 * SIGINT and SIGQUIT in order with the bytes around them: with no terminal there is
-	 * no line discipline to do it.
-	 * @return false when the queue has no room; nothing was queued
+	 * Queues input for the process, unless a write with this request id was made.
+	 * @param translateControls whether Ctrl-C and Ctrl-\ become signals on a pipe
+	 * @param eof close stdin (pipe) or type Ctrl-D (tty) afterwards
+	 * @throws SessionException.Exited when the process ended
+	 * @throws SessionException.StdinClosed when stdin of a pipe was closed
+	 * @throws SessionException.StdinQueueFull when the queue has no room
 	 */
-	boolean queue(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
+	void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
 		boolean tty = this.child.tty();
-		List<StdinWriter.Op> ops = StdinOps.of(data, translateControls && !tty, eof, tty);
-		if (!this.writer.offer(ops)) {
-			return false;
-		}
-		if (requestId != null) {
-			this.requestIds.add(requestId);
-			if (this.requestIds.size() > REMEMBERED_REQUEST_IDS) {
-				this.requestIds.remove(this.requestIds.iterator().next());
+		synchronized (this.lock) {
+			SessionState current = this.state.current();
+			if (!current.running()) {
+				throw new SessionException.Exited(this.snapshot.get());
+			}
+			if (!tty && !current.stdinOpen()) {
+				throw new SessionException.StdinClosed(this.snapshot.get());
+			}
+			if (requestId != null && this.requestIds.contains(requestId)) {
+				return;
+			}
+			// Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into SIGINT
+			// and
+			// SIGQUIT in order with the bytes around them: with no terminal there is no
+			// line discipline to do it.
+			if (!this.writer.offer(StdinOps.of(data, translateControls && !tty, eof, tty))) {
+				throw new SessionException.StdinQueueFull(this.snapshot.get(), this.writer.pending());
+			}
+			if (requestId != null) {
+				this.requestIds.add(requestId);
+				if (this.requestIds.size() > REMEMBERED_REQUEST_IDS) {
+					this.requestIds.remove(this.requestIds.iterator().next());
+				}
+			}
+			this.lastInputNanos = System.nanoTime();
+			if (eof && !tty) {
+				this.state.update(SessionState::stdinClosed);
 			}
 		}
-		this.lastInputNanos = System.nanoTime();
-		return true;
 	}
 
 	long pending() {
@@ -65,6 +89,18 @@ final class SessionInput {
 
 	long lastInputNanos() {
 		return this.lastInputNanos;
+	}
+
+	/**
+	 * Sends a signal while the process runs; see {@link #signal}. No lock: the leader can
+	 * exit right after any check, and signalling then is harmless.
+	 * @throws SessionException.Exited when the process ended
+	 */
+	void signalRunning(int number) {
+		if (!this.state.current().running()) {
+			throw new SessionException.Exited(this.snapshot.get());
+		}
+		signal(number);
 	}
 
 	/**

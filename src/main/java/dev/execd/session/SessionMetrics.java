@@ -48,7 +48,7 @@ public final class SessionMetrics {
 		for (boolean tty : new boolean[] { false, true }) {
 			Gauge
 				.builder("execd.sessions.active", sessions,
-						(all) -> all.get().stream().filter((s) -> s.child.tty() == tty && s.isRunning()).count())
+						(all) -> all.get().stream().filter((s) -> s.tty() == tty && s.isRunning()).count())
 				.description("Sessions whose process is running")
 				.strongReference(true)
 				.tag("tty", Boolean.toString(tty))
@@ -62,7 +62,7 @@ public final class SessionMetrics {
 			.register(meters);
 		Gauge
 			.builder("execd.log.disk.bytes", sessions,
-					(all) -> all.get().stream().mapToLong((s) -> s.log.fileBytes()).sum())
+					(all) -> all.get().stream().mapToLong((s) -> s.log().fileBytes()).sum())
 			.description("Bytes of session logs on disk")
 			.strongReference(true)
 			.baseUnit("bytes")

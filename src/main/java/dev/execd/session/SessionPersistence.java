@@ -43,6 +43,20 @@ final class SessionPersistence {
 		}
 	}
 
+	/**
+	 * At removal: deletes the log and metadata, or at shutdown closes the log and writes
+	 * the final metadata for the next server.
+	 */
+	void release(OutputLog log, boolean delete, Supplier<SessionSnapshot> state) {
+		if (delete) {
+			delete(log);
+		}
+		else {
+			log.close();
+			save(state);
+		}
+	}
+
 	synchronized void delete(OutputLog log) {
 		this.deleted = true;
 		log.delete();

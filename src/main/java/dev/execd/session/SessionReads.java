@@ -1,139 +1,65 @@
 package dev.execd.session;
 
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.regex.Pattern;
 
-import dev.execd.output.AnsiStripper;
-import dev.execd.output.Excerpt;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
-import dev.execd.output.Utf8;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads of a session's output. The delivery cursor is where the previous poll ended:
- * polls, stdin calls and {@code GET /output} without an offset continue from it; reads
- * with an offset are stateless. Either way the bytes come from the one log, so all
- * offsets agree.
+ * Reads of a session's output, as the api sees them: polls and reads at the
+ * {@link DeliveryCursor}, streams through the {@link OutputFollower}, and stateless reads
+ * and copies by offset straight from the log. All come from the one log, so all offsets
+ * agree.
  */
 public final class SessionReads {
 
 	private static final int COPY_BYTES = 64 * 1024;
 
-	private final Session session;
-
 	private final OutputLog log;
 
-	private final OutputWaiter waiter;
+	private final DeliveryCursor cursor;
 
-	/** Serializes cursor reads, so two polls never both return the same bytes' cut. */
-	private final Object cursorLock = new Object();
+	private final OutputFollower follower;
 
-	// Guarded by cursorLock.
-	private long cursor;
-
-	private final AnsiStripper cursorStripper = new AnsiStripper();
-
-	private final AtomicInteger subscribers = new AtomicInteger();
-
-	SessionReads(Session session, OutputLog log, OutputWaiter waiter) {
-		this.session = session;
+	SessionReads(OutputLog log, DeliveryCursor cursor, OutputFollower follower) {
 		this.log = log;
-		this.waiter = waiter;
+		this.cursor = cursor;
+		this.follower = follower;
 	}
 
-	/**
-	 * Waits per {@code spec}, then returns the output since the delivery cursor and
-	 * advances it.
-	 */
+	/** See {@link DeliveryCursor#poll}. */
 	public ExecOutcome poll(WaitSpec spec, long startedNanos) throws InterruptedException {
-		long start = cursor();
-		Boolean matched = this.waiter.await(start, startedNanos + spec.yieldNanos(), spec.waitFor(), spec.stripAnsi(),
-				false);
-		synchronized (this.cursorLock) {
-			start = Math.max(this.cursor, this.log.firstAvailable());
-			boolean done = !this.session.isRunning();
-			long end = Math.max(start, this.waiter.textEnd(this.log.total(), done));
-			SessionSnapshot snapshot = this.session.snapshot();
-			Excerpt excerpt = Excerpt.of(this.log, start, end, spec.maxOutputBytes(), spec.truncation(),
-					spec.stripAnsi() ? this.cursorStripper : null, SessionUrls.log(snapshot));
-			this.cursor = end;
-			long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-			return new ExecOutcome(excerpt.text(), start, end, excerpt.omitted(), wall, matched, snapshot);
-		}
+		return this.cursor.poll(spec, startedNanos);
 	}
 
-	/**
-	 * Reads by offset ({@code null}: from the delivery cursor, advancing it), after
-	 * waiting for a byte, a match, the exit or the deadline.
-	 * @throws OutputException.OffsetOutOfRange past the end
-	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
-	 */
+	/** See {@link DeliveryCursor#read}. */
 	public ReadOutcome read(@Nullable Long offset, int maxBytes, long waitNanos, @Nullable Pattern waitFor,
 			boolean base64, boolean stripAnsi) throws InterruptedException {
-		long startedNanos = System.nanoTime();
-		boolean fromCursor = (offset == null);
-		long start = fromCursor ? Math.max(cursor(), this.log.firstAvailable()) : offset;
-		if (start > this.log.total()) {
-			throw new OutputException.OffsetOutOfRange(start, this.log.total());
-		}
-		if (start < this.log.firstAvailable()) {
-			throw new OutputException.OutputUnavailable(start);
-		}
-		Boolean matched = this.waiter.await(start, startedNanos + waitNanos, waitFor, stripAnsi, true);
-		boolean done = !this.session.isRunning();
-		long total = this.log.total();
-		byte[] bytes = this.log.read(start, maxBytes + 3);
-		int from = 0;
-		int to = Math.min(maxBytes, bytes.length);
-		if (!base64) {
-			from = Utf8.leadingContinuations(bytes, bytes.length);
-			to = Math.max(from, to);
-			to += Utf8.completionAfter(bytes, to, bytes.length);
-			if (!done && start + to == total) {
-				to -= Math.min(to - from, Utf8.incompleteTail(bytes, to));
-			}
-		}
-		long next = start + to;
-		String text = null;
-		if (!base64) {
-			text = Utf8.decode(bytes, from, to - from);
-			if (stripAnsi) {
-				text = fromCursor ? stripAtCursor(text) : AnsiStripper.stripAll(text);
-			}
-		}
-		if (fromCursor) {
-			synchronized (this.cursorLock) {
-				this.cursor = Math.max(this.cursor, next);
-			}
-		}
-		byte[] exact = base64 ? java.util.Arrays.copyOfRange(bytes, from, to) : null;
-		boolean eof = done && next == this.log.total();
-		return new ReadOutcome(text, exact, start + from, next, eof, matched, this.session.snapshot());
+		return this.cursor.read(offset, maxBytes, waitNanos, waitFor, base64, stripAnsi);
 	}
 
-	/**
-	 * Registers a stream reader.
-	 * @return closing it ends the registration
-	 * @throws SessionException.TooManySubscribers past {@code max}
-	 */
+	/** See {@link OutputFollower#subscribe}. */
 	public AutoCloseable subscribe(int max) {
-		if (this.subscribers.incrementAndGet() > max) {
-			this.subscribers.decrementAndGet();
-			throw new SessionException.TooManySubscribers(max);
-		}
-		this.session.touch();
-		return () -> {
-			this.subscribers.decrementAndGet();
-			this.session.touch();
-		};
+		return this.follower.subscribe(max);
 	}
 
 	/** How many streams are open, which counts as activity. */
 	public int subscribers() {
-		return this.subscribers.get();
+		return this.follower.subscribers();
+	}
+
+	/** See {@link OutputFollower#chunk}. */
+	public @Nullable Chunk chunk(long offset, int max, boolean text) {
+		return this.follower.chunk(offset, max, text);
+	}
+
+	/** See {@link OutputFollower#finishedAt}. */
+	public boolean finishedAt(long offset) {
+		return this.follower.finishedAt(offset);
 	}
 
 	/**
@@ -172,7 +98,7 @@ public final class SessionReads {
 	 * Copies {@code [from, to)} of the output to {@code out}.
 	 * @throws OutputException.OutputUnavailable when part of it is no longer kept
 	 */
-	public void copy(long from, long to, java.io.OutputStream out) throws java.io.IOException {
+	public void copy(long from, long to, OutputStream out) throws IOException {
 		if (!this.log.isAvailable(from, to)) {
 			throw new OutputException.OutputUnavailable(from);
 		}
@@ -207,44 +133,6 @@ public final class SessionReads {
 	}
 
 	/**
-	 * The next chunk of a stream at {@code offset}: at most {@code max} bytes of one
-	 * output stream; as text it never ends inside a character that may still be
-	 * completed.
-	 * @return the chunk, or null when there is nothing to send yet
-	 */
-	public @Nullable Chunk chunk(long offset, int max, boolean text) {
-		boolean done = !this.session.isRunning();
-		long total = this.log.total();
-		if (offset >= total) {
-			return null;
-		}
-		OutputLog.StreamRun run = this.log.runAt(offset);
-		long end = Math.min(Math.min(total, run.end()), offset + max);
-		byte[] bytes = this.log.read(offset, (int) (end - offset));
-		int length = bytes.length;
-		if (text) {
-			boolean more = (offset + length == total) ? !done : offset + length < run.end();
-			int tail = Utf8.incompleteTail(bytes, length);
-			if (more && tail > 0 && tail < length) {
-				length -= tail;
-			}
-			else if (more && tail == length && offset + length == total) {
-				return null;
-			}
-		}
-		byte[] data = (length == bytes.length) ? bytes : java.util.Arrays.copyOf(bytes, length);
-		return new Chunk(offset, offset + length, run.tag(), data);
-	}
-
-	/**
-	 * Whether a stream that reached {@code offset} has sent all output of the exit.
-	 */
-	public boolean finishedAt(long offset) {
-		long atExit = this.session.outputAtExit();
-		return atExit >= 0 && offset >= atExit;
-	}
-
-	/**
 	 * Bytes of one output stream at an offset.
 	 *
 	 * @param offset where they start
@@ -254,18 +142,6 @@ public final class SessionReads {
 	 */
 	public record Chunk(long offset, long next, StreamTag tag, byte[] bytes) {
 
-	}
-
-	private String stripAtCursor(String text) {
-		synchronized (this.cursorLock) {
-			return this.cursorStripper.strip(text);
-		}
-	}
-
-	private long cursor() {
-		synchronized (this.cursorLock) {
-			return this.cursor;
-		}
 	}
 
 }

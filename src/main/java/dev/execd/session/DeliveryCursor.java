@@ -1,0 +1,132 @@
+package dev.execd.session;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+import dev.execd.output.AnsiStripper;
+import dev.execd.output.Excerpt;
+import dev.execd.output.OutputException;
+import dev.execd.output.OutputLog;
+import dev.execd.output.Utf8;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where the previous poll ended: polls, stdin calls and {@code GET /output} without an
+ * offset continue from it and advance it; a read with an offset leaves it alone. Either
+ * way the bytes come from the one log, so all offsets agree.
+ */
+final class DeliveryCursor {
+
+	private final OutputLog log;
+
+	private final OutputWaiter waiter;
+
+	private final BooleanSupplier ended;
+
+	private final Supplier<SessionSnapshot> snapshot;
+
+	/** Serializes cursor reads, so two polls never both return the same bytes' cut. */
+	private final Object lock = new Object();
+
+	// Guarded by lock.
+	private long cursor;
+
+	// Guarded by lock: an escape sequence may span two polls.
+	private final AnsiStripper stripper = new AnsiStripper();
+
+	/**
+	 * @param ended whether the process ended and its output drained
+	 * @param snapshot the session's state, reported with every read
+	 */
+	DeliveryCursor(OutputLog log, OutputWaiter waiter, BooleanSupplier ended, Supplier<SessionSnapshot> snapshot) {
+		this.log = log;
+		this.waiter = waiter;
+		this.ended = ended;
+		this.snapshot = snapshot;
+	}
+
+	/**
+	 * Waits per {@code spec}, then returns the output since the cursor and advances it.
+	 */
+	ExecOutcome poll(WaitSpec spec, long startedNanos) throws InterruptedException {
+		long start = cursor();
+		Boolean matched = this.waiter.await(start, startedNanos + spec.yieldNanos(), spec.waitFor(), spec.stripAnsi(),
+				false);
+		synchronized (this.lock) {
+			start = Math.max(this.cursor, this.log.firstAvailable());
+			boolean done = this.ended.getAsBoolean();
+			long end = Math.max(start, this.waiter.textEnd(this.log.total(), done));
+			SessionSnapshot snapshot = this.snapshot.get();
+			Excerpt excerpt = Excerpt.of(this.log, start, end, spec.maxOutputBytes(), spec.truncation(),
+					spec.stripAnsi() ? this.stripper : null, SessionUrls.log(snapshot));
+			this.cursor = end;
+			long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
+			return new ExecOutcome(excerpt.text(), start, end, excerpt.omitted(), wall, matched, snapshot);
+		}
+	}
+
+	/**
+	 * Reads by offset ({@code null}: from the cursor, advancing it), after waiting for a
+	 * byte, a match, the exit or the deadline.
+	 * @throws OutputException.OffsetOutOfRange past the end
+	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
+	 */
+	ReadOutcome read(@Nullable Long offset, int maxBytes, long waitNanos, @Nullable Pattern waitFor, boolean base64,
+			boolean stripAnsi) throws InterruptedException {
+		long startedNanos = System.nanoTime();
+		boolean fromCursor = (offset == null);
+		long start = fromCursor ? Math.max(cursor(), this.log.firstAvailable()) : offset;
+		if (start > this.log.total()) {
+			throw new OutputException.OffsetOutOfRange(start, this.log.total());
+		}
+		if (start < this.log.firstAvailable()) {
+			throw new OutputException.OutputUnavailable(start);
+		}
+		Boolean matched = this.waiter.await(start, startedNanos + waitNanos, waitFor, stripAnsi, true);
+		boolean done = this.ended.getAsBoolean();
+		long total = this.log.total();
+		byte[] bytes = this.log.read(start, maxBytes + 3);
+		int from = 0;
+		int to = Math.min(maxBytes, bytes.length);
+		if (!base64) {
+			from = Utf8.leadingContinuations(bytes, bytes.length);
+			to = Math.max(from, to);
+			to += Utf8.completionAfter(bytes, to, bytes.length);
+			if (!done && start + to == total) {
+				to -= Math.min(to - from, Utf8.incompleteTail(bytes, to));
+			}
+		}
+		long next = start + to;
+		String text = null;
+		if (!base64) {
+			text = Utf8.decode(bytes, from, to - from);
+			if (stripAnsi) {
+				text = fromCursor ? stripAtCursor(text) : AnsiStripper.stripAll(text);
+			}
+		}
+		if (fromCursor) {
+			synchronized (this.lock) {
+				this.cursor = Math.max(this.cursor, next);
+			}
+		}
+		byte[] exact = base64 ? Arrays.copyOfRange(bytes, from, to) : null;
+		boolean eof = done && next == this.log.total();
+		return new ReadOutcome(text, exact, start + from, next, eof, matched, this.snapshot.get());
+	}
+
+	private String stripAtCursor(String text) {
+		synchronized (this.lock) {
+			return this.stripper.strip(text);
+		}
+	}
+
+	private long cursor() {
+		synchronized (this.lock) {
+			return this.cursor;
+		}
+	}
+
+}

@@ -1,0 +1,98 @@
+package dev.execd.session;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+
+import dev.execd.output.OutputLog;
+import dev.execd.output.StreamRun;
+import dev.execd.output.Utf8;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Follows a session's output for streams: counts them (an open stream is activity) and
+ * cuts the log into chunks of one output stream each that never end inside a character
+ * that may still be completed.
+ */
+final class OutputFollower {
+
+	private final OutputLog log;
+
+	private final BooleanSupplier ended;
+
+	private final LongSupplier outputAtExit;
+
+	private final Runnable touch;
+
+	private final AtomicInteger subscribers = new AtomicInteger();
+
+	/**
+	 * @param ended whether the process ended and its output drained
+	 * @param outputAtExit the output total when the exit was reported, or -1
+	 * @param touch records activity on the session
+	 */
+	OutputFollower(OutputLog log, BooleanSupplier ended, LongSupplier outputAtExit, Runnable touch) {
+		this.log = log;
+		this.ended = ended;
+		this.outputAtExit = outputAtExit;
+		this.touch = touch;
+	}
+
+	/**
+	 * Registers a stream.
+	 * @return closing it ends the registration
+	 * @throws SessionException.TooManySubscribers past {@code max}
+	 */
+	AutoCloseable subscribe(int max) {
+		if (this.subscribers.incrementAndGet() > max) {
+			this.subscribers.decrementAndGet();
+			throw new SessionException.TooManySubscribers(max);
+		}
+		this.touch.run();
+		return () -> {
+			this.subscribers.decrementAndGet();
+			this.touch.run();
+		};
+	}
+
+	int subscribers() {
+		return this.subscribers.get();
+	}
+
+	/**
+	 * The next chunk at {@code offset}: at most {@code max} bytes of one output stream;
+	 * as text it never ends inside a character that may still be completed.
+	 * @return the chunk, or null when there is nothing to send yet
+	 */
+	SessionReads.@Nullable Chunk chunk(long offset, int max, boolean text) {
+		boolean done = this.ended.getAsBoolean();
+		long total = this.log.total();
+		if (offset >= total) {
+			return null;
+		}
+		StreamRun run = this.log.runAt(offset);
+		long end = Math.min(Math.min(total, run.end()), offset + max);
+		byte[] bytes = this.log.read(offset, (int) (end - offset));
+		int length = bytes.length;
+		if (text) {
+			boolean more = (offset + length == total) ? !done : offset + length < run.end();
+			int tail = Utf8.incompleteTail(bytes, length);
+			if (more && tail > 0 && tail < length) {
+				length -= tail;
+			}
+			else if (more && tail == length && offset + length == total) {
+				return null;
+			}
+		}
+		byte[] data = (length == bytes.length) ? bytes : Arrays.copyOf(bytes, length);
+		return new SessionReads.Chunk(offset, offset + length, run.tag(), data);
+	}
+
+	/** Whether a stream that reached {@code offset} has sent all output of the exit. */
+	boolean finishedAt(long offset) {
+		long atExit = this.outputAtExit.getAsLong();
+		return atExit >= 0 && offset >= atExit;
+	}
+
+}

@@ -1,0 +1,94 @@
+package dev.execd.session;
+
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
+import java.util.function.Supplier;
+
+import dev.execd.output.OutputLog;
+import dev.execd.output.StreamTag;
+import dev.execd.process.Child;
+import dev.execd.process.ProcessTable;
+
+/**
+ * The output side of a session: the log, the readers that copy the child's streams into
+ * it, the drain that decides when the output of an exit is complete, and the reads. Given
+ * narrow inputs (whether the process ended, its state for reports), not the session.
+ */
+final class SessionOutput {
+
+	private final OutputLog log;
+
+	private final Drain drain;
+
+	private final SessionReads reads;
+
+	/** The output total when the exit was reported (after the drain), or -1. */
+	private volatile long atExit = -1;
+
+	// Written by the output readers only.
+	private volatile byte lastByte = '\n';
+
+	/**
+	 * @param ended whether the process ended and its output drained
+	 * @param warn adds a warning to the session
+	 * @param snapshot the session's state, reported with every read
+	 * @param touch records activity on the session
+	 */
+	SessionOutput(OutputLog log, int streams, BooleanSupplier ended, Consumer<String> warn,
+			Supplier<SessionSnapshot> snapshot, Runnable touch) {
+		this.log = log;
+		this.drain = new Drain(log, streams);
+		OutputWaiter waiter = new OutputWaiter(log, ended, warn);
+		this.reads = new SessionReads(log, new DeliveryCursor(log, waiter, ended, snapshot),
+				new OutputFollower(log, ended, () -> this.atExit, touch));
+	}
+
+	/**
+	 * Starts one reader per stream.
+	 * @param observer sees each chunk before it is appended
+	 */
+	void start(String id, List<Child.Source> sources, ObjIntConsumer<byte[]> observer) {
+		for (Child.Source source : sources) {
+			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), StreamTag.of(source.tag()), this.log,
+					(buffer, length) -> {
+						this.lastByte = buffer[length - 1];
+						observer.accept(buffer, length);
+					}, this.drain::streamEnded);
+		}
+	}
+
+	/**
+	 * Waits until the output of an exit is complete; see {@link Drain}.
+	 * @param leader the reaped leader: any member of its Unix session left is a child
+	 * that may hold the streams
+	 */
+	void awaitDrained(long leader) {
+		try {
+			this.drain.await(System.nanoTime(), () -> !ProcessTable.sessionMembers(leader).isEmpty());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/** Marks where the output of the exit ends: streams that reach it are finished. */
+	void exitReported() {
+		this.atExit = this.log.total();
+	}
+
+	/** Whether the last byte of output did not end a line: a prompt may be waiting. */
+	boolean midLine() {
+		return this.lastByte != '\n';
+	}
+
+	OutputLog log() {
+		return this.log;
+	}
+
+	SessionReads reads() {
+		return this.reads;
+	}
+
+}

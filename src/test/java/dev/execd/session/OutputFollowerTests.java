@@ -1,0 +1,89 @@
+package dev.execd.session;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.execd.output.OutputLog;
+import dev.execd.output.StreamTag;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The stream side of a session's output, driven with a log and plain suppliers.
+ */
+class OutputFollowerTests {
+
+	@TempDir
+	Path dir;
+
+	private OutputLog log;
+
+	private final AtomicBoolean ended = new AtomicBoolean();
+
+	private final AtomicInteger touches = new AtomicInteger();
+
+	private OutputFollower follower;
+
+	@BeforeEach
+	void follower() {
+		this.log = new OutputLog(this.dir.resolve("session.log"), 1 << 20, 4096);
+		this.follower = new OutputFollower(this.log, this.ended::get, () -> this.ended.get() ? this.log.total() : -1,
+				this.touches::incrementAndGet);
+	}
+
+	@AfterEach
+	void close() {
+		this.log.close();
+	}
+
+	@Test
+	void chunkEndsWhereTheStreamChanges() {
+		append("out", StreamTag.STDOUT);
+		append("err", StreamTag.STDERR);
+		SessionReads.Chunk first = this.follower.chunk(0, 1024, true);
+		assertThat(first.offset()).isZero();
+		assertThat(first.next()).isEqualTo(3);
+		assertThat(first.tag()).isEqualTo(StreamTag.STDOUT);
+		SessionReads.Chunk second = this.follower.chunk(3, 1024, true);
+		assertThat(new String(second.bytes(), StandardCharsets.UTF_8)).isEqualTo("err");
+		assertThat(second.tag()).isEqualTo(StreamTag.STDERR);
+		assertThat(this.follower.chunk(6, 1024, true)).isNull();
+	}
+
+	@Test
+	void textHoldsBackAnIncompleteCharacterUntilTheProcessEnded() {
+		byte[] euro = "a€".getBytes(StandardCharsets.UTF_8);
+		this.log.append(euro, 0, euro.length - 1, StreamTag.STDOUT);
+		assertThat(this.follower.chunk(0, 1024, true).next()).isEqualTo(1);
+		assertThat(this.follower.chunk(1, 1024, true)).isNull();
+		assertThat(this.follower.chunk(0, 1024, false).next()).isEqualTo(euro.length - 1);
+		this.ended.set(true);
+		assertThat(this.follower.chunk(1, 1024, true).next()).isEqualTo(euro.length - 1);
+		assertThat(this.follower.finishedAt(euro.length - 1)).isTrue();
+		assertThat(this.follower.finishedAt(1)).isFalse();
+	}
+
+	@Test
+	void subscriptionsAreCappedAndCountAsActivity() throws Exception {
+		AutoCloseable first = this.follower.subscribe(1);
+		assertThatExceptionOfType(SessionException.TooManySubscribers.class)
+			.isThrownBy(() -> this.follower.subscribe(1));
+		assertThat(this.follower.subscribers()).isEqualTo(1);
+		first.close();
+		assertThat(this.follower.subscribers()).isZero();
+		assertThat(this.touches).hasValue(2);
+	}
+
+	private void append(String text, StreamTag tag) {
+		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+		this.log.append(bytes, 0, bytes.length, tag);
+	}
+
+}
