@@ -5,6 +5,8 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
+import org.springframework.web.bind.annotation.RestController;
+
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
@@ -58,6 +60,15 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.execd.process..", "dev.execd.session..", "dev.execd.api..");
+
+	// MCP and REST share the use cases in session/ and the api's services: a controller
+	// is an entry point, never a library another adapter calls.
+	@ArchTest
+	static final ArchRule adaptersNeverCallControllers = noClasses().that()
+		.areNotAnnotatedWith(RestController.class)
+		.should()
+		.dependOnClassesThat()
+		.areAnnotatedWith(RestController.class);
 
 	@ArchTest
 	static final ArchRule noWebTypesBelowApi = noClasses().that()

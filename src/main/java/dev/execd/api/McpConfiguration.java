@@ -32,13 +32,13 @@ class McpConfiguration {
 	 * {@link McpEndpoint} for why), and resolves the session engine only then.
 	 */
 	@Bean
-	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionController> sessions,
+	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,
 			ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
 		return new McpEndpoint(() -> transport(maxBody),
 				(transport) -> server(transport,
 						new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper(), scopes)),
-				(conversation) -> sessions.getObject().deleteAll(conversation), scopes);
+				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
 	}
 
 	@Bean

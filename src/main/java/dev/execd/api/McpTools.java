@@ -28,10 +28,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The MCP tools. Each one binds its arguments to the request record of the REST route it
- * mirrors and calls that route's {@link SessionController} method, so validation,
- * defaults, waits and results are the REST ones; refusals become tool errors whose text
- * starts with the contract's {@code code}. Definitions (descriptions, input schemas) are
- * in {@code resources/mcp/<tool>.json}.
+ * mirrors and calls the same {@link SessionService} use case as that route, so
+ * validation, defaults, waits and results are the REST ones; refusals become tool errors
+ * whose text starts with the contract's {@code code}. Definitions (descriptions, input
+ * schemas) are in {@code resources/mcp/<tool>.json}.
  */
 final class McpTools {
 
@@ -44,7 +44,7 @@ final class McpTools {
 	private static final TypeReference<Map<String, @Nullable Object>> MAP = new TypeReference<>() {
 	};
 
-	private final SessionController sessions;
+	private final SessionService sessions;
 
 	private final JsonMapper json;
 
@@ -53,12 +53,12 @@ final class McpTools {
 	private final ScopeResolver scopes;
 
 	/**
-	 * @param sessions the REST routes the tools call
+	 * @param sessions the use cases the tools share with REST
 	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
 	 * @param mcpJson the SDK's mapper, for the protocol's own types
 	 * @param scopes the scope rules of REST, the tenant included
 	 */
-	McpTools(SessionController sessions, JsonMapper json, McpJsonMapper mcpJson, ScopeResolver scopes) {
+	McpTools(SessionService sessions, JsonMapper json, McpJsonMapper mcpJson, ScopeResolver scopes) {
 		this.sessions = sessions;
 		this.json = json;
 		this.mcpJson = mcpJson;
@@ -91,7 +91,7 @@ final class McpTools {
 	}
 
 	private CallToolResult execCommand(Scope scope, McpArguments args) throws InterruptedException {
-		ExecResult result = this.sessions.start(scope, args.bind(StartRequest.class)).getBody();
+		ExecResult result = this.sessions.start(scope, args.bind(StartRequest.class)).result();
 		return McpResults.exec(result, structured(result));
 	}
 
@@ -111,7 +111,7 @@ final class McpTools {
 	private CallToolResult killSession(Scope scope, McpArguments args) {
 		long started = System.nanoTime();
 		McpArguments.Kill kill = args.bind(McpArguments.Kill.class);
-		SessionView result = this.sessions.delete(scope, args.sessionId(), kill.graceMs(), kill.signal());
+		SessionView result = this.sessions.remove(scope, args.sessionId(), kill.graceMs(), kill.signal());
 		return McpResults.killed(result, millisSince(started), structured(result));
 	}
 

@@ -1,16 +1,8 @@
 package dev.execd.api;
 
 import java.net.URI;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
-import dev.execd.config.ExecdProperties;
-import dev.execd.process.Signals;
-import dev.execd.session.ExecOutcome;
 import dev.execd.session.Scope;
-import dev.execd.session.Session;
-import dev.execd.session.SessionRegistry;
-import dev.execd.session.WaitSpec;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -23,7 +15,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -33,8 +24,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Sessions over HTTP: start, write and poll, read by offset, inspect, signal, resize and
- * remove.
+ * Sessions over HTTP: start, write and poll, read by offset. Listing and removal are in
+ * {@link SessionInventoryController}, changes to a running session in
+ * {@link SessionControlController}.
  */
 @RestController
 @RequestMapping(path = "/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -45,13 +37,10 @@ class SessionController {
 
 	static final String ID = "The session id (`session.session_id`).";
 
-	private final SessionRegistry registry;
+	private final SessionService sessions;
 
-	private final ExecdProperties properties;
-
-	SessionController(SessionRegistry registry, ExecdProperties properties) {
-		this.registry = registry;
-		this.properties = properties;
+	SessionController(SessionService sessions) {
+		this.sessions = sessions;
 	}
 
 	@Operation(operationId = "startSession", summary = "Start a command and return its first output", description = """
@@ -112,37 +101,11 @@ class SessionController {
 	@ApiResponse(responseCode = "503", ref = ProblemResponses.START_UNAVAILABLE)
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<ExecResult> start(Scope scope, @RequestBody StartRequest request) throws InterruptedException {
-		long started = System.nanoTime();
-		Session retried = (request.requestId() != null) ? this.registry.started(scope, request.requestId()).orElse(null)
-				: null;
-		if (retried != null) {
-			// A retry starts nothing and answers whatever its body says (SPEC 2.1): the
-			// body's wait when it is valid, the defaults otherwise.
-			WaitSpec wait;
-			try {
-				wait = request.toWait();
-			}
-			catch (ApiException ex) {
-				wait = StartRequest.DEFAULTS.toWait();
-			}
-			return ResponseEntity.ok(ExecResult.of(retried.reads().poll(wait, started)));
-		}
-		var spec = request.toSpec(this.properties.limits());
-		var wait = request.toWait();
-		SessionRegistry.Started result = this.registry.start(scope, spec);
-		ExecResult body;
-		try {
-			body = ExecResult.of(result.session().reads().poll(wait, started));
-		}
-		catch (InterruptedException | RuntimeException | Error ex) {
-			// A failed answer would leave a running session whose id nobody learned.
-			if (result.created()) {
-				this.registry.discard(result.session());
-			}
-			throw ex;
-		}
-		return result.created() ? ResponseEntity.created(URI.create("/sessions/" + result.session().id())).body(body)
-				: ResponseEntity.ok(body);
+		SessionService.Started started = this.sessions.start(scope, request);
+		return started.created()
+				? ResponseEntity.created(URI.create("/sessions/" + started.result().session().sessionId()))
+					.body(started.result())
+				: ResponseEntity.ok(started.result());
 	}
 
 	@Operation(operationId = "writeStdin", summary = "Type input and/or poll for new output", description = """
@@ -200,18 +163,7 @@ class SessionController {
 	@PostMapping(path = "/{id}/stdin", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ExecResult stdin(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody(required = false) @Nullable StdinRequest body) throws InterruptedException {
-		long started = System.nanoTime();
-		StdinRequest request = (body != null) ? body : StdinRequest.POLL;
-		request.validate();
-		var wait = request.toWait(this.properties.limits().maxPoll().toMillis());
-		Session session = this.registry.find(scope, id);
-		if (request.writes()) {
-			var snapshot = session.snapshot();
-			StdinRequest.Input input = request.input(snapshot.tty(), session.applicationCursor());
-			session.write(input.bytes(), input.typed(), Inputs.flag(request.eof()), request.requestId());
-		}
-		ExecOutcome outcome = session.reads().poll(wait, started);
-		return ExecResult.of(outcome);
+		return this.sessions.stdin(scope, id, body);
 	}
 
 	@Operation(operationId = "readOutput", summary = "Read output by byte offset, optionally long-polling",
@@ -265,92 +217,7 @@ class SessionController {
 					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
 							required = false, defaultValue = "false") boolean stripAnsi)
 			throws InterruptedException {
-		if (offset != null && offset < 0) {
-			throw ApiException.invalid("offset must not be negative");
-		}
-		boolean base64 = Inputs.base64(encoding);
-		int max = (int) Inputs.clamp(maxBytes, 65536, 1, 1048576, "max_bytes");
-		long wait = Inputs.clamp(waitMs, 0, 0, this.properties.limits().maxPoll().toMillis(), "wait_ms");
-		var pattern = Inputs.waitFor(waitFor);
-		Session session = this.registry.find(scope, id);
-		return OutputResult
-			.of(session.reads().read(offset, max, TimeUnit.MILLISECONDS.toNanos(wait), pattern, base64, stripAnsi));
-	}
-
-	@Operation(operationId = "listSessions", summary = "List the conversation's sessions", description = """
-			All sessions of this conversation, newest first, without output. Ended sessions stay \
-			listed until they are removed (`DELETE`) or reaped (execd.limits.ended-retention, \
-			30 min after they ended or were last read). Use it to find a session again after \
-			losing its id, or to clean up.""")
-	@ApiResponse(responseCode = "200", description = "The sessions.", useReturnTypeSchema = true)
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@GetMapping
-	SessionList list(Scope scope,
-			@Parameter(description = "Only `running` or only `exited` sessions; absent: all.",
-					schema = @Schema(allowableValues = { "running", "exited" })) @RequestParam(
-							required = false) @Nullable String status) {
-		Boolean running = (status == null) ? null : switch (status) {
-			case "running" -> true;
-			case "exited" -> false;
-			default -> throw ApiException.invalid("status must be running or exited");
-		};
-		return new SessionList(this.registry.list(scope, running).stream().map(SessionView::of).toList());
-	}
-
-	@Operation(operationId = "deleteSessions", summary = "Remove every session of the conversation", description = """
-			Terminates every running session of this conversation (SIGHUP to terminals, \
-			SIGTERM to every process of each session, SIGKILL to what is left after \
-			execd.process.kill-grace) and removes all of them with their logs. Call it when \
-			a conversation ends.""")
-	@ApiResponse(responseCode = "200", description = "How many sessions were removed.", useReturnTypeSchema = true)
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@DeleteMapping
-	RemovedCount deleteAll(Scope scope) {
-		return new RemovedCount(this.registry.removeAll(scope));
-	}
-
-	@Operation(operationId = "getSession", summary = "Get a session's state", description = """
-			The session without output, and without moving its delivery cursor: `status`, \
-			`exit_code`, `signal` and `end_reason` once it ended, `waiting_for_input`, `idle_ms`, \
-			`output_bytes_total`. To wait for a change, poll with `POST /sessions/{id}/stdin` \
-			instead of calling this in a loop.""")
-	@ApiResponse(responseCode = "200", description = "The session.", useReturnTypeSchema = true)
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@GetMapping("/{id}")
-	SessionView get(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id) {
-		return SessionView.of(this.registry.find(scope, id).snapshot());
-	}
-
-	@Operation(operationId = "deleteSession", summary = "Terminate and remove a session", description = """
-			Terminates the session if it runs and removes it with its log. A terminal session \
-			first gets SIGHUP; then `signal` (SIGTERM) goes to every process of the session, \
-			background children included; whatever is left after `grace_ms` gets SIGKILL \
-			(`escalated: true`). Returns the final session (`end_reason: killed` if it was \
-			running). Read what you still need (output, log) before: afterwards the session is \
-			404.""")
-	@ApiResponse(responseCode = "200", description = "The final state of the removed session.",
-			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
-					schema = @Schema(implementation = SessionView.class),
-					examples = @ExampleObject(name = "killed", value = ApiExamples.SESSION_KILLED)))
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_SIGNAL)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@DeleteMapping("/{id}")
-	SessionView delete(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
-			@Parameter(description = """
-					How long the processes get to exit after `signal` before SIGKILL, in ms. \
-					Default execd.process.kill-grace (2000). Clamped to [0, 60000].""",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0", maximum = "60000",
-							example = "2000")) @RequestParam(name = "grace_ms",
-									required = false) @Nullable Long graceMs,
-			@Parameter(description = "The first signal, by name or number; `SIGKILL` skips the grace.",
-					schema = @Schema(defaultValue = "SIGTERM", example = "SIGINT")) @RequestParam(
-							required = false) @Nullable String signal) {
-		Duration defaultGrace = this.properties.process().killGrace();
-		long grace = Inputs.clamp(graceMs, defaultGrace.toMillis(), 0, 60_000, "grace_ms");
-		Signals.Signal sig = (signal != null)
-				? Signals.parse(signal).orElseThrow(() -> ApiException.unknownSignal(signal)) : Signals.SIGTERM;
-		return SessionView.of(this.registry.remove(scope, id, sig, Duration.ofMillis(grace)));
+		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor, encoding, stripAnsi);
 	}
 
 }
