@@ -11,8 +11,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
- * Dependencies point one way: api → session → {process, output}; config is read by all;
- * nothing below api knows about the web.
+ * Dependencies point one way: api → session → {process, output, input}; config is read by
+ * all; nothing below api knows about the web.
  */
 @AnalyzeClasses(packages = "dev.execd", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -27,6 +27,8 @@ class ArchitectureTests {
 		.definedBy("dev.execd.process..")
 		.layer("output")
 		.definedBy("dev.execd.output..")
+		.layer("input")
+		.definedBy("dev.execd.input..")
 		.layer("config")
 		.definedBy("dev.execd.config..")
 		.whereLayer("api")
@@ -36,7 +38,9 @@ class ArchitectureTests {
 		.whereLayer("process")
 		.mayOnlyBeAccessedByLayers("session", "api")
 		.whereLayer("output")
-		.mayOnlyBeAccessedByLayers("session", "api");
+		.mayOnlyBeAccessedByLayers("session", "api")
+		.whereLayer("input")
+		.mayOnlyBeAccessedByLayers("session");
 
 	// One rule per condition: noClasses().should(a).andShould(b) fails only for a class
 	// that breaks both.
@@ -79,10 +83,18 @@ class ArchitectureTests {
 				"tools.jackson.databind.annotation..");
 
 	@ArchTest
+	static final ArchRule inputIsIndependent = noClasses().that()
+		.resideInAPackage("dev.execd.input..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.process..", "dev.execd.session..", "dev.execd.api..", "dev.execd.output..");
+
+	@ArchTest
 	static final ArchRule configDependsOnNothingOfOurs = noClasses().that()
 		.resideInAPackage("dev.execd.config..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..");
+		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..",
+				"dev.execd.input..");
 
 }

@@ -80,9 +80,7 @@ class SessionService {
 		var wait = request.toWait(this.properties.limits().maxPoll().toMillis());
 		Session session = this.registry.find(scope, id);
 		if (request.writes()) {
-			var snapshot = session.snapshot();
-			StdinRequest.Input input = request.input(snapshot.tty(), session.applicationCursor());
-			session.write(input.bytes(), input.typed(), Inputs.flag(request.eof()), request.requestId());
+			session.type(request.inputs(), request.requestId());
 		}
 		return ExecResult.of(session.reads().poll(wait, started));
 	}

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
+import dev.execd.input.CursorModeTracker;
 import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
@@ -255,6 +256,17 @@ public final class Session {
 		// Announced before polls wake: a client acting on the exit never overtakes it.
 		this.ended.complete(last);
 		this.log.notifyChanged();
+	}
+
+	/**
+	 * Types input, encoded for this session's terminal and cursor mode, per
+	 * {@link #write}.
+	 * @throws SessionException.InvalidRequest when it is more than
+	 * {@link Input#MAX_BYTES}
+	 */
+	public void type(List<Input> inputs, @Nullable String requestId) {
+		Typing.Encoded encoded = Typing.encode(inputs, this.child.tty(), applicationCursor());
+		write(encoded.bytes(), encoded.translateControls(), encoded.eof(), requestId);
 	}
 
 	/**

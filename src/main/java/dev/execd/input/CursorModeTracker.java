@@ -1,4 +1,4 @@
-package dev.execd.session;
+package dev.execd.input;
 
 /**
  * Follows a terminal program's cursor key mode: after {@code ESC [ ? 1 h} arrow keys must
@@ -6,7 +6,7 @@ package dev.execd.session;
  * {@code ESC [ A}. The sequence may be split across reads, so the match state carries
  * over. Only the output reader thread calls {@link #feed}.
  */
-final class CursorModeTracker {
+public final class CursorModeTracker {
 
 	private static final byte[] PREFIX = { 0x1b, '[', '?', '1' };
 
@@ -14,7 +14,7 @@ final class CursorModeTracker {
 
 	private volatile boolean application;
 
-	void feed(byte[] buffer, int length) {
+	public void feed(byte[] buffer, int length) {
 		int m = this.matched;
 		for (int i = 0; i < length; i++) {
 			byte b = buffer[i];
@@ -32,7 +32,8 @@ final class CursorModeTracker {
 		this.matched = m;
 	}
 
-	boolean application() {
+	/** Whether arrow keys must be sent in the application form. */
+	public boolean application() {
 		return this.application;
 	}
 

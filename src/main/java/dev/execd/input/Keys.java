@@ -1,4 +1,4 @@
-package dev.execd.output;
+package dev.execd.input;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.execd.output;
+package dev.execd.input;
 
 import java.io.ByteArrayOutputStream;
 

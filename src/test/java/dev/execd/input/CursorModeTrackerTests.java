@@ -1,4 +1,4 @@
-package dev.execd.session;
+package dev.execd.input;
 
 import java.nio.charset.StandardCharsets;
 
