@@ -12,6 +12,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
 /**
  * Writes Server-Sent Events straight to one response. One writer per connection and one
  * thread writing, so events are never interleaved.
@@ -144,6 +148,15 @@ final class SseWriter {
 			out.write(this.buf, 0, this.count);
 		}
 
+	}
+
+	/** The response that carries a stream: no caching, and no proxy buffering. */
+	static ResponseEntity<StreamingResponseBody> response(StreamingResponseBody body) {
+		return ResponseEntity.ok()
+			.contentType(MediaType.TEXT_EVENT_STREAM)
+			.header("Cache-Control", "no-cache")
+			.header("X-Accel-Buffering", "no")
+			.body(body);
 	}
 
 }

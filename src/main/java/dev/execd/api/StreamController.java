@@ -3,13 +3,8 @@ package dev.execd.api;
 import java.io.IOException;
 
 import dev.execd.config.ExecdProperties;
-import dev.execd.output.AnsiStripper;
-import dev.execd.output.OutputException;
-import dev.execd.output.Utf8;
-import dev.execd.session.EventJournal;
+import dev.execd.session.LiveOutput;
 import dev.execd.session.Scope;
-import dev.execd.session.Session;
-import dev.execd.session.SessionReads;
 import dev.execd.session.SessionRegistry;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -25,7 +20,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -49,11 +43,9 @@ class StreamController {
 
 	private static final Logger logger = LoggerFactory.getLogger(StreamController.class);
 
-	static final int CHUNK_BYTES = 16 * 1024;
-
 	private static final int RESPONSE_BUFFER_BYTES = 64 * 1024;
 
-	private static final String ACCESS_TOKEN = """
+	static final String ACCESS_TOKEN = """
 			The bearer token, for browsers' EventSource, which cannot send `Authorization`. \
 			Prefer the header elsewhere: URLs end up in logs.""";
 
@@ -124,17 +116,15 @@ class StreamController {
 		Long resume = LastEventIds.parse(lastEventId);
 		long from = (resume != null) ? resume : Inputs.nonNegative(offset, 0, "offset");
 		boolean base64 = Inputs.base64(encoding);
-		Session session = this.registry.find(scope, id);
-		SessionReads reads = session.reads();
-		reads.checkOffset(from);
-		AutoCloseable subscription = reads.subscribe(this.properties.limits().maxSubscribersPerSession());
+		LiveOutput live = LiveOutput.follow(this.registry.find(scope, id), from, base64, stripAnsi,
+				this.properties.limits().maxSubscribersPerSession());
 		// Room for a few chunks, so output that is already waiting leaves in one write.
 		response.setBufferSize(RESPONSE_BUFFER_BYTES);
 		StreamingResponseBody body = (out) -> {
-			try (subscription) {
+			try (live) {
 				SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
 				sse.open();
-				pump(session, from, base64, stripAnsi ? new AnsiStripper() : null, sse);
+				pump(live, sse);
 			}
 			catch (IOException ex) {
 				// The client went away: its stream simply ends.
@@ -147,146 +137,37 @@ class StreamController {
 				logger.error("The output stream of session {} failed", id, ex);
 			}
 		};
-		return sse(body);
+		return SseWriter.response(body);
 	}
 
-	private void pump(Session session, long from, boolean base64, @Nullable AnsiStripper stripper, SseWriter sse)
-			throws IOException, InterruptedException {
-		SessionReads reads = session.reads();
-		long offset = from;
+	/** Writes the events of one output stream until its end, pinging while it is idle. */
+	private static void pump(LiveOutput live, SseWriter sse) throws IOException, InterruptedException {
 		long lastWrite = System.nanoTime();
-		while (!session.removed()) {
-			long version = reads.version();
-			SessionReads.Chunk chunk;
-			try {
-				chunk = reads.chunk(offset, CHUNK_BYTES, !base64);
-			}
-			catch (OutputException.OutputUnavailable ex) {
-				// Past the log cap only the memory window is kept: say what is skipped.
-				long resume = reads.nextAvailable(offset);
-				if (session.removed() || resume <= offset) {
-					break;
-				}
-				sse.event("gap", Long.toString(resume), new SseEvents.Gap(offset, resume));
-				offset = resume;
-				lastWrite = System.nanoTime();
-				continue;
-			}
-			catch (OutputException ex) {
-				break;
-			}
-			if (chunk != null) {
-				// More output already waiting goes into the same flush.
-				boolean caughtUp = chunk.next() >= reads.total();
-				writeChunk(sse, chunk, base64, stripper, caughtUp);
-				offset = chunk.next();
-				lastWrite = System.nanoTime();
-				continue;
-			}
-			sse.flush();
-			if (reads.finishedAt(offset)) {
-				break;
-			}
-			reads.awaitChange(version, lastWrite + SseWriter.PING_NANOS);
-			if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
-				sse.ping();
-				lastWrite = System.nanoTime();
-			}
-		}
-		sse.event("exit", null, new SseEvents.SessionEvent(SessionView.of(session.snapshot())));
-	}
-
-	private static void writeChunk(SseWriter sse, SessionReads.Chunk chunk, boolean base64,
-			@Nullable AnsiStripper stripper, boolean flush) throws IOException {
-		String stream = chunk.tag().wireName();
-		if (base64) {
-			sse.binaryOutput(chunk.next(), chunk.offset(), stream, chunk.bytes(), flush);
-			return;
-		}
-		String text = Utf8.decode(chunk.bytes());
-		if (stripper != null) {
-			text = stripper.strip(text);
-		}
-		sse.textOutput(chunk.next(), chunk.offset(), stream, text, flush);
-	}
-
-	@Operation(operationId = "streamEvents",
-			summary = "Stream the conversation's session lifecycle (Server-Sent Events)", description = """
-					Follows the sessions of this conversation as Server-Sent Events, from now on:
-
-					- `event: session_started`, `session_exited` or `session_removed`, \
-					`id: <sequence number>` (per conversation, increasing), \
-					`data: {"session": {...}}` with the session's state at that moment.
-					- `: ping`, a comment line, after 15 s without an event.
-
-					The server keeps the last 1000 events per conversation: a client that \
-					reconnects with `Last-Event-ID` (EventSource does so by itself) receives the \
-					newer ones first and misses nothing that recent. The stream ends only when \
-					execd shuts down. Use it to learn that a background command ended without \
-					polling every session.""",
-			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY, description = ACCESS_TOKEN,
-					schema = @Schema(type = "string")))
-	@ApiResponse(responseCode = "200", description = "The event stream.",
-			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
-					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
-					examples = @ExampleObject(name = "lifecycle", value = ApiExamples.EVENTS)))
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
-	@GetMapping("/events")
-	ResponseEntity<StreamingResponseBody> events(Scope scope,
-			@Parameter(description = """
-					The `id` of the last event received: replay the newer ones still kept (the last \
-					1000). Absent: only events from now on.""",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "2") @RequestHeader(
-							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
-			HttpServletResponse response) {
-		Long resume = LastEventIds.parse(lastEventId);
-		EventJournal journal = this.registry.subscribe(scope);
-		StreamingResponseBody body = (out) -> {
-			try {
-				followEvents(journal, resume, new SseWriter(out, response::flushBuffer, this.json));
-			}
-			finally {
-				this.registry.unsubscribe(scope, journal);
-			}
-		};
-		return sse(body);
-	}
-
-	/** Writes a conversation's events until shutdown or the client goes away. */
-	private static void followEvents(EventJournal journal, @Nullable Long resume, SseWriter sse) {
-		long seq = (resume != null) ? resume : journal.lastSeq();
-		long lastWrite = System.nanoTime();
-		try {
-			sse.open();
-			while (!journal.closed()) {
-				for (EventJournal.Event event : journal.after(seq)) {
-					sse.event(event.type(), Long.toString(event.seq()),
-							new SseEvents.SessionEvent(SessionView.of(event.session())));
-					seq = event.seq();
-					lastWrite = System.nanoTime();
-				}
-				journal.awaitAfter(seq, lastWrite + SseWriter.PING_NANOS);
+		while (true) {
+			LiveOutput.Event event = live.next();
+			if (event == null) {
+				sse.flush();
+				live.await(lastWrite + SseWriter.PING_NANOS);
 				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
 					sse.ping();
 					lastWrite = System.nanoTime();
 				}
+				continue;
 			}
+			switch (event) {
+				case LiveOutput.Text text ->
+					sse.textOutput(text.next(), text.offset(), text.stream(), text.text(), text.caughtUp());
+				case LiveOutput.Binary binary -> sse.binaryOutput(binary.next(), binary.offset(), binary.stream(),
+						binary.bytes(), binary.caughtUp());
+				case LiveOutput.Gap gap ->
+					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()));
+				case LiveOutput.End end -> {
+					sse.event("exit", null, new SseEvents.SessionEvent(SessionView.of(end.session())));
+					return;
+				}
+			}
+			lastWrite = System.nanoTime();
 		}
-		catch (IOException ex) {
-			// The client went away.
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static ResponseEntity<StreamingResponseBody> sse(StreamingResponseBody body) {
-		return ResponseEntity.ok()
-			.contentType(MediaType.TEXT_EVENT_STREAM)
-			.header("Cache-Control", "no-cache")
-			.header("X-Accel-Buffering", "no")
-			.body(body);
 	}
 
 }
