@@ -4,9 +4,15 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.execd.output.OutputException;
+import dev.execd.output.Truncation;
+import dev.execd.process.Signals;
 
 import org.springframework.web.bind.annotation.RestController;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
@@ -73,6 +79,16 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.areAnnotatedWith(RestController.class);
+
+	// The api reaches the layers below session only for the refusals it maps (the
+	// output family), the truncation choice of a wait and signal names; never for bytes,
+	// decoding or processes.
+	@ArchTest
+	static final ArchRule apiUsesSessionAndConfig = noClasses().that()
+		.resideInAPackage("dev.execd.api..")
+		.should()
+		.dependOnClassesThat(resideInAnyPackage("dev.execd.process..", "dev.execd.output..", "dev.execd.input..")
+			.and(not(belongToAnyOf(OutputException.class, Truncation.class, Signals.class))));
 
 	@ArchTest
 	static final ArchRule noWebTypesBelowApi = noClasses().that()
