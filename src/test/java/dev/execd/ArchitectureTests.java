@@ -90,6 +90,37 @@ class ArchitectureTests {
 		.dependOnClassesThat(resideInAnyPackage("dev.execd.process..", "dev.execd.output..", "dev.execd.input..")
 			.and(not(belongToAnyOf(OutputException.class, Truncation.class, Signals.class))));
 
+	// The adapters share the root api package (use cases, wire records, refusal codes)
+	// and never call each other.
+	@ArchTest
+	static final ArchRule apiCoreKnowsNoAdapter = noClasses().that()
+		.resideInAPackage("dev.execd.api")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.mcp..", "dev.execd.api.docs..",
+				"dev.execd.api.server..");
+
+	@ArchTest
+	static final ArchRule mcpIsIndependentOfOtherAdapters = noClasses().that()
+		.resideInAPackage("dev.execd.api.mcp..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.docs..", "dev.execd.api.server..");
+
+	@ArchTest
+	static final ArchRule nothingElseUsesMcp = noClasses().that()
+		.resideOutsideOfPackage("dev.execd.api.mcp..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.api.mcp..");
+
+	@ArchTest
+	static final ArchRule docsAndServerAreIndependentOfRoutes = noClasses().that()
+		.resideInAnyPackage("dev.execd.api.docs..", "dev.execd.api.server..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.api.rest..");
+
 	@ArchTest
 	static final ArchRule noWebTypesBelowApi = noClasses().that()
 		.resideOutsideOfPackage("dev.execd.api..")

@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
  * same over either.
  */
 @Component
-class SessionService {
+public class SessionService {
 
 	private final SessionRegistry registry;
 
@@ -35,11 +35,11 @@ class SessionService {
 	 * The answer to a start: its body, and whether this call created the session (a retry
 	 * with a known request id did not).
 	 */
-	record Started(ExecResult result, boolean created) {
+	public record Started(ExecResult result, boolean created) {
 
 	}
 
-	Started start(Scope scope, StartRequest request) throws InterruptedException {
+	public Started start(Scope scope, StartRequest request) throws InterruptedException {
 		long started = System.nanoTime();
 		SessionRegistry.Started result = this.registry.startOrJoin(scope, request.requestId(), () -> {
 			// A new session's body must be valid as a whole before anything starts.
@@ -73,7 +73,7 @@ class SessionService {
 		}
 	}
 
-	ExecResult stdin(Scope scope, String id, @Nullable StdinRequest body) throws InterruptedException {
+	public ExecResult stdin(Scope scope, String id, @Nullable StdinRequest body) throws InterruptedException {
 		long started = System.nanoTime();
 		StdinRequest request = (body != null) ? body : StdinRequest.POLL;
 		request.validate();
@@ -85,8 +85,9 @@ class SessionService {
 		return ExecResult.of(session.reads().poll(wait, started));
 	}
 
-	OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes, @Nullable Long waitMs,
-			@Nullable String waitFor, String encoding, boolean stripAnsi) throws InterruptedException {
+	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
+			@Nullable Long waitMs, @Nullable String waitFor, String encoding, boolean stripAnsi)
+			throws InterruptedException {
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
 		}
@@ -99,7 +100,7 @@ class SessionService {
 			.of(session.reads().read(offset, max, TimeUnit.MILLISECONDS.toNanos(wait), pattern, base64, stripAnsi));
 	}
 
-	SessionList list(Scope scope, @Nullable String status) {
+	public SessionList list(Scope scope, @Nullable String status) {
 		Boolean running = (status == null) ? null : switch (status) {
 			case "running" -> true;
 			case "exited" -> false;
@@ -108,11 +109,11 @@ class SessionService {
 		return new SessionList(this.registry.list(scope, running).stream().map(SessionView::of).toList());
 	}
 
-	SessionView get(Scope scope, String id) {
+	public SessionView get(Scope scope, String id) {
 		return SessionView.of(this.registry.find(scope, id).snapshot());
 	}
 
-	SessionView remove(Scope scope, String id, @Nullable Long graceMs, @Nullable String signal) {
+	public SessionView remove(Scope scope, String id, @Nullable Long graceMs, @Nullable String signal) {
 		Duration defaultGrace = this.properties.process().killGrace();
 		long grace = Inputs.clamp(graceMs, defaultGrace.toMillis(), 0, 60_000, "grace_ms");
 		Signals.Signal sig = (signal != null)
@@ -120,7 +121,7 @@ class SessionService {
 		return SessionView.of(this.registry.remove(scope, id, sig, Duration.ofMillis(grace)));
 	}
 
-	RemovedCount removeAll(Scope scope) {
+	public RemovedCount removeAll(Scope scope) {
 		return new RemovedCount(this.registry.removeAll(scope));
 	}
 

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * Body of {@code POST /sessions}.
  */
 @Schema(description = "What to run and how long this call waits for it. Give exactly one of `cmd` and `argv`.")
-record StartRequest(@Schema(description = """
+public record StartRequest(@Schema(description = """
 		Shell command line, run as `<shell> -c <cmd>` (`-lc` with `login`), so pipes, `&&`, \
 		redirections and globs work. Exactly one of `cmd` and `argv` (else 400 \
 		`invalid_request`).""", example = "npm test -- --watch=false") @Nullable String cmd,

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
 		and `keys` (each at most 1 MiB decoded, in a body of at most \
 		execd.limits.max-request-body, 1 MB), optionally with `eof`. None of them (`{}`) is a \
 		poll.""")
-record StdinRequest(
+public record StdinRequest(
 		@Schema(description = """
 				Text to type. C-style escapes are decoded: `\\n \\r \\t \\b \\f \\v \\0 \\a \\e \\\\ \\" \\'`, \
 				`\\xHH`, `\\uHHHH`, `\\u{H…}`; an unknown or malformed escape stays literal. In JSON the \
