@@ -65,6 +65,7 @@ class LiveOutputTests {
 	@Test
 	void yieldsExactBytesFromAnOffset() throws Exception {
 		Session session = start("printf 'abc'");
+		session.ended().get(10, TimeUnit.SECONDS);
 		List<LiveOutput.Event> events = follow(session, 1, true, false);
 		LiveOutput.Binary first = (LiveOutput.Binary) events.getFirst();
 		assertThat(first.offset()).isEqualTo(1);
