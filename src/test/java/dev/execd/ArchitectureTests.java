@@ -4,13 +4,21 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.execd.output.OutputException;
+import dev.execd.output.Truncation;
+import dev.execd.process.Signals;
 
+import org.springframework.web.bind.annotation.RestController;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
- * Dependencies point one way: api → session → {process, output}; config is read by all;
- * nothing below api knows about the web.
+ * Dependencies point one way: api → session → {process, output, input}; config is read by
+ * all; nothing below api knows about the web.
  */
 @AnalyzeClasses(packages = "dev.execd", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -25,6 +33,8 @@ class ArchitectureTests {
 		.definedBy("dev.execd.process..")
 		.layer("output")
 		.definedBy("dev.execd.output..")
+		.layer("input")
+		.definedBy("dev.execd.input..")
 		.layer("config")
 		.definedBy("dev.execd.config..")
 		.whereLayer("api")
@@ -34,7 +44,9 @@ class ArchitectureTests {
 		.whereLayer("process")
 		.mayOnlyBeAccessedByLayers("session", "api")
 		.whereLayer("output")
-		.mayOnlyBeAccessedByLayers("session", "api");
+		.mayOnlyBeAccessedByLayers("session", "api")
+		.whereLayer("input")
+		.mayOnlyBeAccessedByLayers("session");
 
 	// One rule per condition: noClasses().should(a).andShould(b) fails only for a class
 	// that breaks both.
@@ -59,6 +71,56 @@ class ArchitectureTests {
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.execd.process..", "dev.execd.session..", "dev.execd.api..");
 
+	// MCP and REST share the use cases in session/ and the api's services: a controller
+	// is an entry point, never a library another adapter calls.
+	@ArchTest
+	static final ArchRule adaptersNeverCallControllers = noClasses().that()
+		.areNotAnnotatedWith(RestController.class)
+		.should()
+		.dependOnClassesThat()
+		.areAnnotatedWith(RestController.class);
+
+	// The api reaches the layers below session only for the refusals it maps (the
+	// output family), the truncation choice of a wait and signal names; never for bytes,
+	// decoding or processes.
+	@ArchTest
+	static final ArchRule apiUsesSessionAndConfig = noClasses().that()
+		.resideInAPackage("dev.execd.api..")
+		.should()
+		.dependOnClassesThat(resideInAnyPackage("dev.execd.process..", "dev.execd.output..", "dev.execd.input..")
+			.and(not(belongToAnyOf(OutputException.class, Truncation.class, Signals.class))));
+
+	// The adapters share the root api package (use cases, wire records, refusal codes)
+	// and never call each other.
+	@ArchTest
+	static final ArchRule apiCoreKnowsNoAdapter = noClasses().that()
+		.resideInAPackage("dev.execd.api")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.mcp..", "dev.execd.api.docs..",
+				"dev.execd.api.server..");
+
+	@ArchTest
+	static final ArchRule mcpIsIndependentOfOtherAdapters = noClasses().that()
+		.resideInAPackage("dev.execd.api.mcp..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.docs..", "dev.execd.api.server..");
+
+	@ArchTest
+	static final ArchRule nothingElseUsesMcp = noClasses().that()
+		.resideOutsideOfPackage("dev.execd.api.mcp..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.api.mcp..");
+
+	@ArchTest
+	static final ArchRule docsAndServerAreIndependentOfRoutes = noClasses().that()
+		.resideInAnyPackage("dev.execd.api.docs..", "dev.execd.api.server..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.api.rest..");
+
 	@ArchTest
 	static final ArchRule noWebTypesBelowApi = noClasses().that()
 		.resideOutsideOfPackage("dev.execd.api..")
@@ -68,10 +130,18 @@ class ArchitectureTests {
 				"tools.jackson.databind.annotation..");
 
 	@ArchTest
+	static final ArchRule inputIsIndependent = noClasses().that()
+		.resideInAPackage("dev.execd.input..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.process..", "dev.execd.session..", "dev.execd.api..", "dev.execd.output..");
+
+	@ArchTest
 	static final ArchRule configDependsOnNothingOfOurs = noClasses().that()
 		.resideInAPackage("dev.execd.config..")
 		.should()
 		.dependOnClassesThat()
-		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..");
+		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..",
+				"dev.execd.input..");
 
 }

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.execd.output.InputDecoder;
-import dev.execd.output.Keys;
+import dev.execd.input.InputDecoder;
+import dev.execd.input.Keys;
 import dev.execd.process.Signals;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

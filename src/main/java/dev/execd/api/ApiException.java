@@ -5,7 +5,7 @@ import org.springframework.http.HttpStatus;
 /**
  * A request the API refuses before it reaches a session: malformed or out-of-range input.
  */
-final class ApiException extends RuntimeException {
+public final class ApiException extends RuntimeException {
 
 	private final HttpStatus status;
 
@@ -17,7 +17,7 @@ final class ApiException extends RuntimeException {
 		this.code = code;
 	}
 
-	static ApiException invalid(String message) {
+	public static ApiException invalid(String message) {
 		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_request", message);
 	}
 
@@ -29,7 +29,7 @@ final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.BAD_REQUEST, "unknown_key", "unknown key '" + key + "'");
 	}
 
-	static ApiException unknownSignal(Object signal) {
+	public static ApiException unknownSignal(Object signal) {
 		return new ApiException(HttpStatus.BAD_REQUEST, "unknown_signal", "unknown signal '" + signal + "'");
 	}
 
@@ -41,11 +41,11 @@ final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.UNAUTHORIZED, "unauthorized", "a valid bearer token is required");
 	}
 
-	HttpStatus status() {
+	public HttpStatus status() {
 		return this.status;
 	}
 
-	String code() {
+	public String code() {
 		return this.code;
 	}
 

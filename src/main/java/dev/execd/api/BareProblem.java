@@ -9,25 +9,25 @@ import org.springframework.http.HttpStatus;
  * servlet's {@code sendError}, the MCP transport's): fixed texts only, so it can be built
  * without a mapper and never carries an exception's message or the request.
  */
-final class BareProblem {
+public final class BareProblem {
 
-	static final String MEDIA_TYPE = "application/problem+json";
+	public static final String MEDIA_TYPE = "application/problem+json";
 
 	private BareProblem() {
 	}
 
-	static byte[] body(int status) {
+	public static byte[] body(int status) {
 		return body(status, detail(status));
 	}
 
 	/**
 	 * @param detail fixed text without characters JSON would escape
 	 */
-	static byte[] body(int status, String detail) {
-		String code = ProblemAdvice.codeFor(status);
+	public static byte[] body(int status, String detail) {
+		String code = Refusals.codeFor(status);
 		HttpStatus known = HttpStatus.resolve(status);
 		String title = (known != null) ? known.getReasonPhrase() : "Error";
-		return ("{\"type\":\"" + ProblemAdvice.PROBLEM_TYPES + code.replace('_', '-') + "\",\"title\":\"" + title
+		return ("{\"type\":\"" + Refusals.PROBLEM_TYPES + code.replace('_', '-') + "\",\"title\":\"" + title
 				+ "\",\"status\":" + status + ",\"detail\":\"" + detail + "\",\"code\":\"" + code + "\"}")
 			.getBytes(StandardCharsets.UTF_8);
 	}

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * What start, stdin and poll calls return: the output since the delivery cursor.
  */
 @Schema(description = "The output since the previous call (the session's delivery cursor), and the session's state.")
-record ExecResult(
+public record ExecResult(
 		@Schema(description = """
 				The new output as text, at most `max_output_bytes` plus one truncation marker that \
 				reads exactly `\\n[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]\\n`; \

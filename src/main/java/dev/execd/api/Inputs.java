@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * Checks and clamps of request values. Negative durations, sizes and offsets are refused;
  * values the contract clamps are clamped.
  */
-final class Inputs {
+public final class Inputs {
 
 	static final int MAX_WAIT_FOR_LENGTH = 1024;
 
@@ -32,7 +32,7 @@ final class Inputs {
 		return Math.max(min, Math.min(max, v));
 	}
 
-	static long nonNegative(@Nullable Number value, long fallback, String field) {
+	public static long nonNegative(@Nullable Number value, long fallback, String field) {
 		return clamp(value, fallback, 0, Long.MAX_VALUE, field);
 	}
 
@@ -63,7 +63,7 @@ final class Inputs {
 		};
 	}
 
-	static @Nullable String label(@Nullable String value, String field) {
+	public static @Nullable String label(@Nullable String value, String field) {
 		if (value != null && value.length() > MAX_LABEL_LENGTH) {
 			throw ApiException.invalid(field + " is longer than " + MAX_LABEL_LENGTH + " characters");
 		}
@@ -82,7 +82,7 @@ final class Inputs {
 	 * A process's max runtime: the default when absent, the cap for 0, refused above the
 	 * cap.
 	 */
-	static Duration maxRuntime(@Nullable Long ms, ExecdProperties.Limits limits) {
+	public static Duration maxRuntime(@Nullable Long ms, ExecdProperties.Limits limits) {
 		if (ms == null) {
 			return limits.defaultMaxRuntime();
 		}
@@ -94,7 +94,7 @@ final class Inputs {
 		return (value == 0) ? cap : Duration.ofMillis(value);
 	}
 
-	static boolean base64(String encoding) {
+	public static boolean base64(String encoding) {
 		return switch (encoding) {
 			case "utf8" -> false;
 			case "base64" -> true;

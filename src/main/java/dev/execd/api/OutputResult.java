@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * What {@code GET /sessions/{id}/output} returns.
  */
 @Schema(description = "A range of output read by offset, and the session's state.")
-record OutputResult(@Schema(description = """
+public record OutputResult(@Schema(description = """
 		The bytes read: text (never split inside a UTF-8 character; invalid UTF-8 shows as \
 		U+FFFD), or with `encoding=base64` the exact bytes in base64. At most `max_bytes`; \
 		no truncation marker: continue from `next_offset`.""", requiredMode = RequiredMode.REQUIRED) String output,

@@ -20,17 +20,17 @@ import org.springframework.web.method.support.ModelAndViewContainer;
  * When tokens are configured, a request without a principal is refused here too, should
  * it ever get past the security chain: nothing acts for the anonymous tenant then.
  */
-final class ScopeResolver implements HandlerMethodArgumentResolver {
+public final class ScopeResolver implements HandlerMethodArgumentResolver {
 
-	static final String HEADER = "X-Conversation-Id";
+	public static final String HEADER = "X-Conversation-Id";
 
-	static final String PARAMETER = "conversation_id";
+	public static final String PARAMETER = "conversation_id";
 
 	private static final Pattern CONVERSATION = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
 	private final boolean tokensRequired;
 
-	ScopeResolver(boolean tokensRequired) {
+	public ScopeResolver(boolean tokensRequired) {
 		this.tokensRequired = tokensRequired;
 	}
 
@@ -53,7 +53,7 @@ final class ScopeResolver implements HandlerMethodArgumentResolver {
 	}
 
 	/** The tenant a principal stands for: its name, or null for an anonymous request. */
-	static @Nullable String tenant(@Nullable Principal principal) {
+	public static @Nullable String tenant(@Nullable Principal principal) {
 		return (principal != null) ? principal.getName() : null;
 	}
 
@@ -62,7 +62,7 @@ final class ScopeResolver implements HandlerMethodArgumentResolver {
 	 * @throws ApiException when the conversation id is malformed, or when tokens are
 	 * configured and there is no tenant
 	 */
-	Scope scope(@Nullable Object tenant, String conversation) {
+	public Scope scope(@Nullable Object tenant, String conversation) {
 		String name = (tenant instanceof String given) ? given : null;
 		if (name == null) {
 			if (this.tokensRequired) {

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * The one {@code session} object of the API.
  */
 @Schema(description = "A session's state: the same object in every response that shows a session.")
-record SessionView(
+public record SessionView(
 		@Schema(description = "The session id, random and URL-safe.", example = "V1StGXR8_Z5jdHi6B-myT",
 				requiredMode = RequiredMode.REQUIRED) String sessionId,
 		@Schema(description = "The conversation the session belongs to.", example = "default",
@@ -103,7 +103,7 @@ record SessionView(
 				log could not be written (see `lost_bytes`).""",
 				requiredMode = RequiredMode.REQUIRED) List<String> warnings){
 
-	static SessionView of(SessionSnapshot s) {
+	public static SessionView of(SessionSnapshot s) {
 		return new SessionView(s.id(), s.scope().conversation(), s.name(), s.running() ? "running" : "exited",
 				s.exitCode(), s.signal(), (s.endReason() != null) ? s.endReason().wireName() : null, s.escalated(),
 				s.pid(), s.tty(), s.cols(), s.rows(), s.cmd(), s.argv(), s.workdir(), millis(s.startedAt()),

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.execd.config.ExecdProperties;
-import dev.execd.output.InputDecoder;
+import dev.execd.session.Input;
 import dev.execd.session.SessionSpec;
 import dev.execd.session.WaitSpec;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * Body of {@code POST /sessions}.
  */
 @Schema(description = "What to run and how long this call waits for it. Give exactly one of `cmd` and `argv`.")
-record StartRequest(@Schema(description = """
+public record StartRequest(@Schema(description = """
 		Shell command line, run as `<shell> -c <cmd>` (`-lc` with `login`), so pipes, `&&`, \
 		redirections and globs work. Exactly one of `cmd` and `argv` (else 400 \
 		`invalid_request`).""", example = "npm test -- --watch=false") @Nullable String cmd,
@@ -142,8 +142,6 @@ record StartRequest(@Schema(description = """
 
 	static final long MAX_YIELD_MS = 30_000;
 
-	static final int MAX_INPUT_BYTES = 1024 * 1024;
-
 	SessionSpec toSpec(ExecdProperties.Limits limits) {
 		if ((this.cmd == null) == (this.argv == null)) {
 			throw ApiException.invalid("give exactly one of cmd and argv");
@@ -162,8 +160,8 @@ record StartRequest(@Schema(description = """
 		}
 		Inputs.noNul(this.workdir, "workdir");
 		Inputs.noNul(this.shell, "shell");
-		byte[] input = (this.stdin != null) ? InputDecoder.decode(this.stdin) : null;
-		if (input != null && input.length > MAX_INPUT_BYTES) {
+		byte[] input = (this.stdin != null) ? new Input.Text(this.stdin).bytes() : null;
+		if (input != null && input.length > Input.MAX_BYTES) {
 			throw ApiException.invalid("stdin is larger than 1 MiB");
 		}
 		return new SessionSpec(this.cmd, (this.argv != null) ? List.copyOf(this.argv) : null, this.workdir, this.shell,

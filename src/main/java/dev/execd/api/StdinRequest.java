@@ -1,12 +1,11 @@
 package dev.execd.api;
 
-import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.execd.output.InputDecoder;
-import dev.execd.output.Keys;
+import dev.execd.session.Input;
 import dev.execd.session.WaitSpec;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
@@ -20,7 +19,7 @@ import org.jspecify.annotations.Nullable;
 		and `keys` (each at most 1 MiB decoded, in a body of at most \
 		execd.limits.max-request-body, 1 MB), optionally with `eof`. None of them (`{}`) is a \
 		poll.""")
-record StdinRequest(
+public record StdinRequest(
 		@Schema(description = """
 				Text to type. C-style escapes are decoded: `\\n \\r \\t \\b \\f \\v \\0 \\a \\e \\\\ \\" \\'`, \
 				`\\xHH`, `\\uHHHH`, `\\u{H…}`; an unknown or malformed escape stays literal. In JSON the \
@@ -82,11 +81,6 @@ record StdinRequest(
 
 	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null);
 
-	/** Bytes to write, and whether control bytes in them may become signals. */
-	record Input(byte[] bytes, boolean typed) {
-
-	}
-
 	boolean writes() {
 		return this.chars != null || this.charsB64 != null || this.keys != null || Inputs.flag(this.eof);
 	}
@@ -99,41 +93,37 @@ record StdinRequest(
 		Inputs.label(this.requestId, "request_id");
 		if (this.keys != null) {
 			for (String key : this.keys) {
-				if (key == null || !Keys.isKnown(key)) {
+				if (key == null || !Input.Keys.isKnown(key)) {
 					throw ApiException.unknownKey(String.valueOf(key));
 				}
 			}
 		}
 	}
 
-	/** Decodes the input; named keys depend on the terminal and its cursor mode. */
-	Input input(boolean tty, boolean applicationCursor) {
-		byte[] bytes;
-		boolean typed = true;
+	/**
+	 * The input to type, in order; the session encodes it for its terminal. Only exact
+	 * bytes are decoded here, from their wire form.
+	 */
+	List<Input> inputs() {
+		List<Input> inputs = new ArrayList<>(2);
 		if (this.chars != null) {
-			bytes = InputDecoder.decode(this.chars);
+			inputs.add(new Input.Text(this.chars));
 		}
 		else if (this.charsB64 != null) {
 			try {
-				bytes = Base64.getDecoder().decode(this.charsB64.strip());
+				inputs.add(new Input.Bytes(Base64.getDecoder().decode(this.charsB64.strip())));
 			}
 			catch (IllegalArgumentException ex) {
 				throw ApiException.invalidBase64("chars_b64 is not valid base64");
 			}
-			typed = false;
 		}
 		else if (this.keys != null) {
-			ByteArrayOutputStream out = new ByteArrayOutputStream();
-			this.keys.forEach((key) -> out.writeBytes(Keys.bytes(key, tty, applicationCursor)));
-			bytes = out.toByteArray();
+			inputs.add(new Input.Keys(this.keys));
 		}
-		else {
-			bytes = new byte[0];
+		if (Inputs.flag(this.eof)) {
+			inputs.add(new Input.Eof());
 		}
-		if (bytes.length > StartRequest.MAX_INPUT_BYTES) {
-			throw ApiException.invalid("input is larger than 1 MiB");
-		}
-		return new Input(bytes, typed);
+		return inputs;
 	}
 
 	WaitSpec toWait(long maxPollMs) {

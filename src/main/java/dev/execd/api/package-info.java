@@ -1,8 +1,11 @@
 /**
- * The HTTP API: controllers, request and response records (the only wire types), the
- * conversation scope of each request, and the one advice that turns every refusal into
- * RFC 9457 problem details with a stable {@code code}. The MCP tools at {@code /mcp}
- * ({@code Mcp*}) are a second face of the same routes: they call the controllers.
+ * What the two faces of the API share: the session use cases ({@link SessionService}),
+ * the request and response records (the only wire types), the conversation scope of a
+ * call, and the contract's code of every refusal ({@link Refusals}). The adapters live in
+ * subpackages and call this package, never each other: {@code rest} (HTTP routes, SSE and
+ * the problem advice), {@code mcp} (the MCP tools at {@code /mcp}), {@code docs} (the
+ * OpenAPI description), {@code server} (Tomcat and the container's own refusals) and
+ * {@code security} (authentication and the loopback guard).
  */
 @NullMarked
 package dev.execd.api;

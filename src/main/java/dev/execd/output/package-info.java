@@ -1,7 +1,7 @@
 /**
  * Output as bytes at absolute offsets: the per-session log (file plus bounded memory
  * window), UTF-8 boundaries, escape-sequence stripping, truncation with exact markers,
- * pattern waits under a step budget, and decoding of typed input and named keys.
+ * and pattern waits under a step budget.
  */
 @NullMarked
 package dev.execd.output;

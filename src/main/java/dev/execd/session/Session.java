@@ -2,6 +2,7 @@ package dev.execd.session;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -193,6 +194,17 @@ public final class Session {
 		// Announced before polls wake: a client acting on the exit never overtakes it.
 		this.exit.report(last);
 		this.log.notifyChanged();
+	}
+
+	/**
+	 * Types input, encoded for this session's terminal and cursor mode, per
+	 * {@link #write}.
+	 * @throws SessionException.InvalidRequest when it is more than
+	 * {@link Input#MAX_BYTES}
+	 */
+	public void type(List<Input> inputs, @Nullable String requestId) {
+		Typing.Encoded encoded = Typing.encode(inputs, this.child.tty(), applicationCursor());
+		write(encoded.bytes(), encoded.translateControls(), encoded.eof(), requestId);
 	}
 
 	/**

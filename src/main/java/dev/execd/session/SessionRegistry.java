@@ -76,6 +76,17 @@ public final class SessionRegistry implements AutoCloseable {
 	}
 
 	/**
+	 * The one path of a start: joins the live session a previous start with this request
+	 * id created, or starts one. The spec is built only for a new session, so a retry
+	 * starts nothing whatever its body says.
+	 */
+	public Started startOrJoin(Scope scope, @Nullable String requestId, java.util.function.Supplier<SessionSpec> spec) {
+		java.util.Optional<Session> earlier = (requestId != null) ? started(scope, requestId)
+				: java.util.Optional.empty();
+		return earlier.map((session) -> new Started(session, false)).orElseGet(() -> start(scope, spec.get()));
+	}
+
+	/**
 	 * Starts a session, or returns the one a previous call with the same request id
 	 * started while it still exists.
 	 */

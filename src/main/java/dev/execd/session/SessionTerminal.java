@@ -2,6 +2,7 @@ package dev.execd.session;
 
 import java.util.function.Supplier;
 
+import dev.execd.input.CursorModeTracker;
 import dev.execd.process.Child;
 
 /**

@@ -1,0 +1,104 @@
+package dev.execd.api;
+
+import dev.execd.api.security.ProblemWriter;
+import dev.execd.output.OutputException;
+import dev.execd.session.SessionException;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * The contract's status and {@code code} of every refusal, in one exhaustive
+ * {@code switch} per exception family: REST problem details and MCP tool errors carry the
+ * same code.
+ */
+public final class Refusals {
+
+	/** Where the problem types live: a type is this plus the code in kebab case. */
+	public static final String PROBLEM_TYPES = ProblemWriter.TYPES;
+
+	private Refusals() {
+	}
+
+	/**
+	 * A refusal's HTTP status and code.
+	 *
+	 * @param status the status
+	 * @param code the contract's code
+	 */
+	public record Refusal(HttpStatus status, String code) {
+
+	}
+
+	/** The status and code of a session refusal; MCP tool errors carry the same code. */
+	public static Refusal of(SessionException ex) {
+		return switch (ex) {
+			case SessionException.NotFound e -> new Refusal(HttpStatus.NOT_FOUND, "session_not_found");
+			case SessionException.Exited e -> new Refusal(HttpStatus.CONFLICT, "session_exited");
+			case SessionException.StdinClosed e -> new Refusal(HttpStatus.CONFLICT, "stdin_closed");
+			case SessionException.NotATty e -> new Refusal(HttpStatus.CONFLICT, "not_a_tty");
+			case SessionException.StdinQueueFull e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "stdin_queue_full");
+			case SessionException.TooManySessions e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_sessions");
+			case SessionException.TooManySubscribers e ->
+				new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_subscribers");
+			case SessionException.WorkdirNotFound e ->
+				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "workdir_not_found");
+			case SessionException.WorkdirNotAllowed e ->
+				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "workdir_not_allowed");
+			case SessionException.ShellNotFound e -> new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "shell_not_found");
+			case SessionException.CommandNotFound e ->
+				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "command_not_found");
+			case SessionException.CommandTooLong e -> new Refusal(HttpStatus.BAD_REQUEST, "command_too_long");
+			case SessionException.ResourcesExhausted e ->
+				new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "resources_exhausted");
+			case SessionException.SpawnFailed e -> new Refusal(HttpStatus.INTERNAL_SERVER_ERROR, "spawn_failed");
+			case SessionException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
+			case SessionException.ShuttingDown e -> new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "shutting_down");
+		};
+	}
+
+	/** The status and code of an output refusal; MCP tool errors carry the same code. */
+	public static Refusal of(OutputException ex) {
+		return switch (ex) {
+			case OutputException.OffsetOutOfRange e ->
+				new Refusal(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range");
+			case OutputException.OutputUnavailable e -> new Refusal(HttpStatus.GONE, "output_unavailable");
+		};
+	}
+
+	/** Why a body (or MCP tool arguments) did not bind, without echoing the input. */
+	public static String bodyDetail(@Nullable Throwable cause) {
+		return switch (cause) {
+			case UnrecognizedPropertyException e -> "unknown field '" + e.getPropertyName() + "'";
+			case MismatchedInputException e when fieldOf(e) != null -> "field '" + fieldOf(e) + "' has the wrong type";
+			case null, default -> "the body is not valid JSON of the expected shape";
+		};
+	}
+
+	/** The innermost named field on the path: an array element is named by its array. */
+	private static @Nullable String fieldOf(MismatchedInputException ex) {
+		for (int i = ex.getPath().size() - 1; i >= 0; i--) {
+			String name = ex.getPath().get(i).getPropertyName();
+			if (name != null) {
+				return name;
+			}
+		}
+		return null;
+	}
+
+	/** Codes of the refusals Spring MVC makes itself (unknown route, wrong method...). */
+	public static String codeFor(int status) {
+		return switch (status) {
+			case 404 -> "not_found";
+			case 405 -> "method_not_allowed";
+			case 413 -> "payload_too_large";
+			case 415 -> "unsupported_media_type";
+			case 406 -> "not_acceptable";
+			case 503 -> "service_unavailable";
+			default -> (status >= 500) ? "internal_error" : "invalid_request";
+		};
+	}
+
+}

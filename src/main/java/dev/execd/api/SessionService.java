@@ -1,0 +1,128 @@
+package dev.execd.api;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import dev.execd.config.ExecdProperties;
+import dev.execd.process.Signals;
+import dev.execd.session.Scope;
+import dev.execd.session.Session;
+import dev.execd.session.SessionRegistry;
+import dev.execd.session.WaitSpec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * The session use cases that REST and MCP share: each takes the wire request as the
+ * client sent it, checks it, calls {@code session/} and returns the wire result. Both
+ * adapters call these methods, never each other, so a refusal, a default or a wait is the
+ * same over either.
+ */
+@Component
+public class SessionService {
+
+	private final SessionRegistry registry;
+
+	private final ExecdProperties properties;
+
+	SessionService(SessionRegistry registry, ExecdProperties properties) {
+		this.registry = registry;
+		this.properties = properties;
+	}
+
+	/**
+	 * The answer to a start: its body, and whether this call created the session (a retry
+	 * with a known request id did not).
+	 */
+	public record Started(ExecResult result, boolean created) {
+
+	}
+
+	public Started start(Scope scope, StartRequest request) throws InterruptedException {
+		long started = System.nanoTime();
+		SessionRegistry.Started result = this.registry.startOrJoin(scope, request.requestId(), () -> {
+			// A new session's body must be valid as a whole before anything starts.
+			var spec = request.toSpec(this.properties.limits());
+			request.toWait();
+			return spec;
+		});
+		if (!result.created()) {
+			return new Started(ExecResult.of(result.session().reads().poll(retryWait(request), started)), false);
+		}
+		try {
+			return new Started(ExecResult.of(result.session().reads().poll(request.toWait(), started)), true);
+		}
+		catch (InterruptedException | RuntimeException | Error ex) {
+			// A failed answer would leave a running session whose id nobody learned.
+			this.registry.discard(result.session());
+			throw ex;
+		}
+	}
+
+	/**
+	 * A retry starts nothing and answers whatever its body says (SPEC 2.1): the body's
+	 * wait when it is valid, the defaults otherwise.
+	 */
+	private static WaitSpec retryWait(StartRequest request) {
+		try {
+			return request.toWait();
+		}
+		catch (ApiException ex) {
+			return StartRequest.DEFAULTS.toWait();
+		}
+	}
+
+	public ExecResult stdin(Scope scope, String id, @Nullable StdinRequest body) throws InterruptedException {
+		long started = System.nanoTime();
+		StdinRequest request = (body != null) ? body : StdinRequest.POLL;
+		request.validate();
+		var wait = request.toWait(this.properties.limits().maxPoll().toMillis());
+		Session session = this.registry.find(scope, id);
+		if (request.writes()) {
+			session.type(request.inputs(), request.requestId());
+		}
+		return ExecResult.of(session.reads().poll(wait, started));
+	}
+
+	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
+			@Nullable Long waitMs, @Nullable String waitFor, String encoding, boolean stripAnsi)
+			throws InterruptedException {
+		if (offset != null && offset < 0) {
+			throw ApiException.invalid("offset must not be negative");
+		}
+		boolean base64 = Inputs.base64(encoding);
+		int max = (int) Inputs.clamp(maxBytes, 65536, 1, 1048576, "max_bytes");
+		long wait = Inputs.clamp(waitMs, 0, 0, this.properties.limits().maxPoll().toMillis(), "wait_ms");
+		var pattern = Inputs.waitFor(waitFor);
+		Session session = this.registry.find(scope, id);
+		return OutputResult
+			.of(session.reads().read(offset, max, TimeUnit.MILLISECONDS.toNanos(wait), pattern, base64, stripAnsi));
+	}
+
+	public SessionList list(Scope scope, @Nullable String status) {
+		Boolean running = (status == null) ? null : switch (status) {
+			case "running" -> true;
+			case "exited" -> false;
+			default -> throw ApiException.invalid("status must be running or exited");
+		};
+		return new SessionList(this.registry.list(scope, running).stream().map(SessionView::of).toList());
+	}
+
+	public SessionView get(Scope scope, String id) {
+		return SessionView.of(this.registry.find(scope, id).snapshot());
+	}
+
+	public SessionView remove(Scope scope, String id, @Nullable Long graceMs, @Nullable String signal) {
+		Duration defaultGrace = this.properties.process().killGrace();
+		long grace = Inputs.clamp(graceMs, defaultGrace.toMillis(), 0, 60_000, "grace_ms");
+		Signals.Signal sig = (signal != null)
+				? Signals.parse(signal).orElseThrow(() -> ApiException.unknownSignal(signal)) : Signals.SIGTERM;
+		return SessionView.of(this.registry.remove(scope, id, sig, Duration.ofMillis(grace)));
+	}
+
+	public RemovedCount removeAll(Scope scope) {
+		return new RemovedCount(this.registry.removeAll(scope));
+	}
+
+}

@@ -1,0 +1,150 @@
+package dev.execd.api.docs;
+
+/**
+ * Example bodies of the API description (Swagger UI, generated clients), taken from real
+ * exchanges with a python REPL and a build. Only the documentation reads them.
+ */
+public final class ApiExamples {
+
+	public static final String PROBLEM_JSON = "application/problem+json";
+
+	public static final String EVENT_STREAM = "text/event-stream";
+
+	public static final String ID = "V1StGXR8_Z5jdHi6B-myT";
+
+	private static final String SESSION_RUNNING_START = """
+			{"session_id":"V1StGXR8_Z5jdHi6B-myT","conversation_id":"default","name":null,\
+			"status":"running","exit_code":null,"signal":null,"end_reason":null,"escalated":false,\
+			"pid":12345,"tty":true,"cols":120,"rows":30,"cmd":"python3","argv":null,"workdir":"/repo",\
+			"started_at":"2026-01-05T10:00:00.000Z","ended_at":null,\
+			"last_activity_at":"2026-01-05T10:00:00.412Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
+			"output_bytes_total":""";
+
+	private static final String SESSION_RUNNING_END = """
+			,"idle_ms":12,"waiting_for_input":false,"stdin_open":true,\
+			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
+			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
+
+	/** The REPL after start: running, prompt shown. */
+	public static final String SESSION_STARTED = SESSION_RUNNING_START + "4" + SESSION_RUNNING_END;
+
+	/** The REPL after it answered. */
+	public static final String SESSION_RUNNING = SESSION_RUNNING_START + "24" + SESSION_RUNNING_END;
+
+	/** The REPL after {@code exit()}. */
+	public static final String SESSION_EXITED = """
+			{"session_id":"V1StGXR8_Z5jdHi6B-myT","conversation_id":"default","name":null,\
+			"status":"exited","exit_code":0,"signal":null,"end_reason":"exit","escalated":false,\
+			"pid":12345,"tty":true,"cols":120,"rows":30,"cmd":"python3","argv":null,"workdir":"/repo",\
+			"started_at":"2026-01-05T10:00:00.000Z","ended_at":"2026-01-05T10:02:00.020Z",\
+			"last_activity_at":"2026-01-05T10:02:00.015Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
+			"output_bytes_total":32,"idle_ms":5,"waiting_for_input":false,"stdin_open":false,\
+			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
+			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
+
+	/** The REPL removed while running. */
+	public static final String SESSION_KILLED = """
+			{"session_id":"V1StGXR8_Z5jdHi6B-myT","conversation_id":"default","name":null,\
+			"status":"exited","exit_code":129,"signal":"SIGHUP","end_reason":"killed","escalated":false,\
+			"pid":12345,"tty":true,"cols":120,"rows":30,"cmd":"python3","argv":null,"workdir":"/repo",\
+			"started_at":"2026-01-05T10:00:00.000Z","ended_at":"2026-01-05T10:05:00.007Z",\
+			"last_activity_at":"2026-01-05T10:00:00.412Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
+			"output_bytes_total":24,"idle_ms":299595,"waiting_for_input":false,"stdin_open":false,\
+			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
+			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
+
+	public static final String EXEC_STARTED = """
+			{"output": ">>> ", "output_offset": 0, "next_offset": 4, "omitted_bytes": 0, \
+			"original_token_count": 1, "wall_time_ms": 412, "matched": true, "session": \
+			""" + SESSION_STARTED + "}";
+
+	public static final String EXEC_ANSWERED = """
+			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
+			"omitted_bytes": 0, "original_token_count": 5, "wall_time_ms": 41, "matched": true, \
+			"session": """ + SESSION_RUNNING + "}";
+
+	public static final String EXEC_TRUNCATED = """
+			{"output": "[INFO] Building execd 0.1.0\\n[INFO] Compiling 120 source files\\n\\n\
+			[... omitted 216384 bytes (offsets 8192-224576); full output: \
+			GET /sessions/V1StGXR8_Z5jdHi6B-myT/log?offset=8192&length=216384 ...]\\n\
+			[INFO] BUILD SUCCESS\\n", "output_offset": 0, "next_offset": 232768, \
+			"omitted_bytes": 216384, "original_token_count": 58192, "wall_time_ms": 30002, \
+			"matched": null, "session": """ + SESSION_RUNNING + "}";
+
+	public static final String OUTPUT_READ = """
+			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
+			"eof": false, "matched": null, "session": """ + SESSION_RUNNING + "}";
+
+	public static final String STREAM = """
+			event: output
+			id: 4
+			data: {"offset":0,"stream":"pty","text":">>> "}
+
+			event: output
+			id: 24
+			data: {"offset":4,"stream":"pty","text":"print(7*6)\\r\\n42\\r\\n>>> "}
+
+			: ping
+
+			event: output
+			id: 32
+			data: {"offset":24,"stream":"pty","text":"exit()\\r\\n"}
+
+			event: exit
+			data: {"session":""" + SESSION_EXITED + "}\n\n";
+
+	public static final String EVENTS = """
+			event: session_started
+			id: 1
+			data: {"session":""" + SESSION_RUNNING + """
+			}
+
+			event: session_exited
+			id: 2
+			data: {"session":""" + SESSION_EXITED + """
+			}
+
+			: ping
+
+			""";
+
+	public static final String START_REPL = """
+			{"cmd": "python3", "tty": true, "wait_for": ">>> ", "yield_time_ms": 10000}""";
+
+	public static final String START_BUILD = """
+			{"cmd": "./mvnw -B package", "workdir": "/repo", "yield_time_ms": 30000, \
+			"max_output_bytes": 16384, "truncation": "head_tail", "strip_ansi": true, \
+			"name": "build", "request_id": "build-1"}""";
+
+	public static final String START_ARGV = """
+			{"argv": ["git", "status", "--short"], "workdir": "/repo", "yield_time_ms": 5000}""";
+
+	public static final String START_SERVER = """
+			{"cmd": "npm run dev", "workdir": "/repo/web", "wait_for": "Local:|ready in", \
+			"yield_time_ms": 30000, "idle_timeout_ms": 0, "max_runtime_ms": 0, "name": "dev server"}""";
+
+	public static final String STDIN_LINE_PTY = """
+			{"chars": "print(7*6)\\r", "wait_for": ">>> "}""";
+
+	public static final String STDIN_LINE_PIPE = """
+			{"chars": "yes\\n", "yield_time_ms": 1000}""";
+
+	public static final String STDIN_CTRL_C = """
+			{"chars": "\\\\x03", "yield_time_ms": 2000}""";
+
+	public static final String STDIN_KEYS = """
+			{"keys": ["C-c"], "yield_time_ms": 2000}""";
+
+	public static final String STDIN_EOF = """
+			{"eof": true, "yield_time_ms": 5000}""";
+
+	public static final String STDIN_POLL = """
+			{"yield_time_ms": 60000}""";
+
+	public static final String STDIN_BYTES = """
+			{"chars_b64": "G1tB"}""";
+
+	private ApiExamples() {
+	}
+
+}

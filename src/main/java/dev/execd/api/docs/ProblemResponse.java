@@ -1,0 +1,45 @@
+package dev.execd.api.docs;
+
+import dev.execd.api.SessionView;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The shape of every error body, for the API description only: the application writes
+ * Spring's {@code ProblemDetail}, whose extra members ({@code code}, {@code session}) no
+ * schema would show.
+ */
+@Schema(name = "Problem", description = """
+		An RFC 9457 problem. Branch on `code`, which is stable; `title` and `detail` are for \
+		people and may change.""")
+record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` followed by the code with `-` for `_`.",
+		example = "https://execd.dev/problems/session-not-found", requiredMode = RequiredMode.REQUIRED) String type,
+		@Schema(description = "The HTTP reason phrase.", example = "Not Found",
+				requiredMode = RequiredMode.REQUIRED) String title,
+		@Schema(description = "The HTTP status code.", example = "404",
+				requiredMode = RequiredMode.REQUIRED) int status,
+		@Schema(description = "What was refused and why, for people.",
+				example = "no session 'V1StGXR8_Z5jdHi6B-myT' in this conversation",
+				requiredMode = RequiredMode.REQUIRED) String detail,
+		@Schema(description = "The request path; absent on refusals made before routing (401, 403, 413).",
+				example = "/sessions/V1StGXR8_Z5jdHi6B-myT") @Nullable String instance,
+		@Schema(description = """
+				The stable, machine-readable reason. By status: \
+				400 `invalid_request`, `invalid_base64`, `unknown_key`, `unknown_signal`, \
+				`invalid_conversation_id`, `command_too_long`; 401 `unauthorized`; 403 `forbidden`; \
+				404 `session_not_found` (also for a session of another conversation or tenant, \
+				or a malformed id), `not_found` (unknown route); 405 `method_not_allowed`; \
+				409 `session_exited`, `stdin_closed`, `not_a_tty`; 410 `output_unavailable`; \
+				413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
+				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
+				`command_not_found`; 429 `too_many_sessions`, `too_many_subscribers`, \
+				`stdin_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
+				`resources_exhausted` (with `Retry-After`), `service_unavailable`.""", example = "session_not_found",
+				requiredMode = RequiredMode.REQUIRED) String code,
+		@Schema(description = """
+				The session's state, on refusals caused by it (409 `session_exited`, \
+				`stdin_closed`, `not_a_tty`): for example the exit code of the process that \
+				had already ended.""") @Nullable SessionView session) {
+
+}

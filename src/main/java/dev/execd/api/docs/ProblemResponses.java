@@ -1,0 +1,201 @@
+package dev.execd.api.docs;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.swagger.v3.core.util.Json31;
+import io.swagger.v3.oas.models.examples.Example;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+
+/**
+ * The refusals of the API description, as reusable responses that operations reference by
+ * name: the one place that documents which {@code code}s each refusal carries, as
+ * {@code ProblemAdvice} is the one place that produces them.
+ */
+public final class ProblemResponses {
+
+	private static final String PREFIX = "#/components/responses/";
+
+	public static final String BAD_REQUEST = PREFIX + "BadRequest";
+
+	public static final String BAD_START = PREFIX + "BadStart";
+
+	public static final String BAD_INPUT = PREFIX + "BadInput";
+
+	public static final String BAD_SIGNAL = PREFIX + "BadSignal";
+
+	public static final String SESSION_NOT_FOUND = PREFIX + "SessionNotFound";
+
+	public static final String SESSION_EXITED = PREFIX + "SessionExited";
+
+	public static final String INPUT_REFUSED = PREFIX + "InputRefused";
+
+	public static final String NOT_A_TTY = PREFIX + "NotATty";
+
+	public static final String OUTPUT_UNAVAILABLE = PREFIX + "OutputUnavailable";
+
+	public static final String OFFSET_OUT_OF_RANGE = PREFIX + "OffsetOutOfRange";
+
+	public static final String RANGE_NOT_SATISFIABLE = PREFIX + "RangeNotSatisfiable";
+
+	public static final String UNUSABLE_PATH = PREFIX + "UnusablePath";
+
+	public static final String TOO_MANY_SESSIONS = PREFIX + "TooManySessions";
+
+	public static final String TOO_MANY_SUBSCRIBERS = PREFIX + "TooManySubscribers";
+
+	public static final String STDIN_QUEUE_FULL = PREFIX + "StdinQueueFull";
+
+	public static final String START_UNAVAILABLE = PREFIX + "StartUnavailable";
+
+	public static final String SPAWN_FAILED = PREFIX + "SpawnFailed";
+
+	/** Added to every operation: checked before routing. */
+	public static final String UNAUTHORIZED = PREFIX + "Unauthorized";
+
+	/** Added to every operation: checked before routing. */
+	public static final String FORBIDDEN = PREFIX + "Forbidden";
+
+	/** Added to every operation with a body. */
+	public static final String PAYLOAD_TOO_LARGE = PREFIX + "PayloadTooLarge";
+
+	/** Added to every operation with a body. */
+	public static final String UNSUPPORTED_MEDIA_TYPE = PREFIX + "UnsupportedMediaType";
+
+	private static final String PROBLEM_SCHEMA = "#/components/schemas/Problem";
+
+	private ProblemResponses() {
+	}
+
+	/** Every refusal by its component name. */
+	static Map<String, ApiResponse> all() {
+		Map<String, ApiResponse> all = new LinkedHashMap<>();
+		all.put(name(BAD_REQUEST), problem("""
+				Invalid input: a malformed or out-of-range parameter or field (`invalid_request`), \
+				or conversation id (`invalid_conversation_id`).""", "invalid_request", ProblemExamples.INVALID_REQUEST,
+				"invalid_conversation_id", ProblemExamples.INVALID_CONVERSATION_ID));
+		all.put(name(BAD_START), problem("""
+				Invalid input: a malformed or out-of-range field (`invalid_request`) or \
+				conversation id (`invalid_conversation_id`), or a command line the operating \
+				system refuses as too long (`command_too_long`: one argument, `cmd` or environment \
+				entry over 128 KiB).""", "invalid_request", ProblemExamples.INVALID_REQUEST, "command_too_long",
+				ProblemExamples.COMMAND_TOO_LONG, "invalid_conversation_id", ProblemExamples.INVALID_CONVERSATION_ID));
+		all.put(name(BAD_INPUT), problem("""
+				Nothing was written: `unknown_key`, `invalid_base64`, or `invalid_request` (more \
+				than one of `chars`, `chars_b64` and `keys`, input over 1 MiB, a bad field), or \
+				`invalid_conversation_id`.""", "unknown_key", ProblemExamples.UNKNOWN_KEY, "invalid_base64",
+				ProblemExamples.INVALID_BASE64, "invalid_request", ProblemExamples.INVALID_REQUEST));
+		all.put(name(BAD_SIGNAL), problem("""
+				`unknown_signal` (not a signal name or number), `invalid_request` or \
+				`invalid_conversation_id`.""", "unknown_signal", ProblemExamples.UNKNOWN_SIGNAL, "invalid_request",
+				ProblemExamples.INVALID_REQUEST));
+		all.put(name(SESSION_NOT_FOUND), problem("""
+				`session_not_found`: no such session in this conversation. It never existed, was \
+				removed (`DELETE`, eviction, expiry, retention), belongs to another conversation \
+				or tenant, or the id is malformed.""", "session_not_found", ProblemExamples.SESSION_NOT_FOUND));
+		all.put(name(SESSION_EXITED), problem("""
+				`session_exited`: the process already ended; the problem's `session` tells how.""", "session_exited",
+				ProblemExamples.SESSION_EXITED_PROBLEM));
+		all.put(name(INPUT_REFUSED), problem("""
+				Input cannot be written: `session_exited` (the process ended; this wins) or \
+				`stdin_closed` (a pipe session after `eof`). The problem carries the `session`.""", "session_exited",
+				ProblemExamples.SESSION_EXITED_PROBLEM, "stdin_closed", ProblemExamples.STDIN_CLOSED));
+		all.put(name(NOT_A_TTY), problem("""
+				`not_a_tty` (a pipe session has no terminal) or `session_exited`. The problem \
+				carries the `session`.""", "not_a_tty", ProblemExamples.NOT_A_TTY, "session_exited",
+				ProblemExamples.SESSION_EXITED_PROBLEM));
+		all.put(name(OUTPUT_UNAVAILABLE), problem("""
+				`output_unavailable`: the bytes asked for are no longer kept: past \
+				execd.output.max-log-size and out of the memory window, or the log was deleted by \
+				the disk budget (execd.output.max-total-log-size).""", "output_unavailable",
+				ProblemExamples.OUTPUT_UNAVAILABLE));
+		all.put(name(OFFSET_OUT_OF_RANGE), problem("`offset_out_of_range`: the offset is past the end of the output.",
+				"offset_out_of_range", ProblemExamples.OFFSET_OUT_OF_RANGE));
+		all.put(name(RANGE_NOT_SATISFIABLE),
+				problem("""
+						`offset_out_of_range`: `offset` is past the end, or the `Range` selects no byte \
+						(then with `Content-Range: bytes */<total>`).""", "offset_out_of_range",
+						ProblemExamples.OFFSET_OUT_OF_RANGE)
+					.addHeaderObject("Content-Range",
+							new Header().description("`bytes */<total>`, on an unsatisfiable `Range`.")
+								.schema(new StringSchema().example("bytes */24"))));
+		all.put(name(UNUSABLE_PATH),
+				problem("""
+						A path is unusable: `workdir_not_found`, `workdir_not_allowed` (outside \
+						execd.process.workdir-roots), `shell_not_found`, `command_not_found` (`argv[0]`).""",
+						"workdir_not_found", ProblemExamples.WORKDIR_NOT_FOUND, "command_not_found",
+						ProblemExamples.COMMAND_NOT_FOUND));
+		all.put(name(TOO_MANY_SESSIONS), problem("""
+				`too_many_sessions`: the server holds execd.limits.max-sessions, or every session of \
+				this conversation at its cap is among the most recently used (otherwise the least \
+				recently used one is evicted to make room). Remove sessions you no longer need.""", "too_many_sessions",
+				ProblemExamples.TOO_MANY_SESSIONS));
+		all.put(name(TOO_MANY_SUBSCRIBERS), problem("""
+				`too_many_subscribers`: the session already has \
+				execd.limits.max-subscribers-per-session (64) streams; or, for `GET /events`, \
+				execd already follows 10000 conversations and this one has no session.""", "too_many_subscribers",
+				ProblemExamples.TOO_MANY_SUBSCRIBERS));
+		all.put(name(STDIN_QUEUE_FULL), problem("""
+				`stdin_queue_full`: 1 MiB of earlier input still waits for the process to read it. \
+				Poll, then retry.""", "stdin_queue_full", ProblemExamples.STDIN_QUEUE_FULL));
+		all.put(name(START_UNAVAILABLE),
+				problem("""
+						`resources_exhausted`: the server is out of file descriptors, processes or memory \
+						(EMFILE, ENFILE, EAGAIN, ENOMEM); retry after `Retry-After` seconds or remove \
+						sessions. `shutting_down`: execd is stopping and starts nothing.""", "resources_exhausted",
+						ProblemExamples.RESOURCES_EXHAUSTED, "shutting_down", ProblemExamples.SHUTTING_DOWN)
+					.addHeaderObject("Retry-After",
+							new Header().description("Seconds to wait before retrying, on `resources_exhausted`.")
+								.schema(new StringSchema().example("5"))));
+		all.put(name(SPAWN_FAILED), problem("""
+				`spawn_failed`: the operating system refused to start the process for another \
+				reason, given in `detail`; `internal_error`: an unexpected failure.""", "spawn_failed",
+				ProblemExamples.SPAWN_FAILED));
+		all.put(name(UNAUTHORIZED),
+				problem("""
+						`unauthorized`: no valid bearer token. Only when the server has tokens \
+						(execd.security.tokens).""", "unauthorized", ProblemExamples.UNAUTHORIZED).addHeaderObject(
+						"WWW-Authenticate",
+						new Header().description("Always `Bearer`.").schema(new StringSchema()._const("Bearer"))));
+		all.put(name(FORBIDDEN), problem("""
+				`forbidden`: a cross-origin request (a CORS preflight included) from an origin not \
+				in execd.security.cors-origins; and, only without tokens, a `Host` that is not a \
+				loopback name or the server's address (DNS rebinding).""", "forbidden", ProblemExamples.FORBIDDEN));
+		all.put(name(PAYLOAD_TOO_LARGE), problem("""
+				`payload_too_large`: the body is larger than execd.limits.max-request-body (1 MB \
+				by default).""", "payload_too_large", ProblemExamples.PAYLOAD_TOO_LARGE));
+		all.put(name(UNSUPPORTED_MEDIA_TYPE), problem("`unsupported_media_type`: the body is not `application/json`.",
+				"unsupported_media_type", ProblemExamples.UNSUPPORTED_MEDIA_TYPE));
+		return all;
+	}
+
+	private static String name(String ref) {
+		return ref.substring(PREFIX.length());
+	}
+
+	/** A problem response with examples given as name, JSON, name, JSON... */
+	private static ApiResponse problem(String description, String... examples) {
+		MediaType media = new MediaType().schema(new Schema<>().$ref(PROBLEM_SCHEMA));
+		for (int i = 0; i < examples.length; i += 2) {
+			media.addExamples(examples[i], new Example().value(json(examples[i + 1])));
+		}
+		return new ApiResponse().description(description)
+			.content(new Content().addMediaType(ApiExamples.PROBLEM_JSON, media));
+	}
+
+	private static Object json(String example) {
+		try {
+			return Json31.mapper().readTree(example);
+		}
+		catch (JsonProcessingException ex) {
+			throw new IllegalStateException("Invalid example " + example, ex);
+		}
+	}
+
+}

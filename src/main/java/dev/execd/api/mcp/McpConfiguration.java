@@ -1,0 +1,78 @@
+package dev.execd.api.mcp;
+
+import dev.execd.api.ScopeResolver;
+import dev.execd.api.SessionService;
+import dev.execd.config.ExecdProperties;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * MCP over Streamable HTTP at {@code /mcp}: the official SDK's servlet transport in the
+ * same Tomcat as the REST API, so the security chain guards it too, and a server whose
+ * tools are {@link McpTools}.
+ */
+@Configuration(proxyBeanMethods = false)
+class McpConfiguration {
+
+	static final String ENDPOINT = "/mcp";
+
+	private static final String INSTRUCTIONS = "Long-lived shell sessions: exec_command starts one, write_stdin "
+			+ "types into it or polls it, read_output reads by offset or long-polls, kill_session ends it, "
+			+ "list_sessions lists them.";
+
+	/**
+	 * The endpoint. It builds the transport and the server when the context starts (see
+	 * {@link McpEndpoint} for why), and resolves the session engine only then.
+	 */
+	@Bean
+	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,
+			ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
+		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
+		return new McpEndpoint(() -> transport(maxBody),
+				(transport) -> server(transport,
+						new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper(), scopes)),
+				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
+	}
+
+	@Bean
+	ServletRegistrationBean<McpEndpoint> mcpServlet(McpEndpoint endpoint) {
+		ServletRegistrationBean<McpEndpoint> registration = new ServletRegistrationBean<>(endpoint, ENDPOINT);
+		registration.setName("mcp");
+		// Tool results stream back as SSE from an async context.
+		registration.setAsyncSupported(true);
+		return registration;
+	}
+
+	private static HttpServletStreamableServerTransportProvider transport(int maxBody) {
+		return HttpServletStreamableServerTransportProvider.builder()
+			.mcpEndpoint(ENDPOINT)
+			// The SDK reads the body itself: the same cap as REST.
+			.maxRequestSize(maxBody)
+			.contextExtractor(McpTools::context)
+			.build();
+	}
+
+	private static McpSyncServer server(HttpServletStreamableServerTransportProvider transport, McpTools tools) {
+		return McpServer.sync(transport)
+			.serverInfo("execd", "1")
+			.instructions(INSTRUCTIONS)
+			.capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+			// A tool blocks while it waits for output: run it on the request's own
+			// (virtual) thread, not on Reactor's small bounded-elastic pool.
+			.immediateExecution(true)
+			// execd validates the arguments itself, so that refusals carry its codes.
+			.validateToolInputs(false)
+			.tools(tools.specifications())
+			.build();
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.execd.api.mcp;
+
+import java.io.IOException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import dev.execd.api.ApiException;
+import dev.execd.api.ScopeResolver;
+import dev.execd.session.Scope;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.HttpHeaders;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The {@code /mcp} servlet: hands every request to the SDK's transport while MCP runs,
+ * else answers 503.
+ * <p>
+ * The transport is built when the context starts, not with the servlet: building it
+ * starts the SDK's idle-session sweeper on a non-daemon thread, which would keep alive a
+ * JVM whose startup failed later (port in use, a second server on the same directory).
+ * This lifecycle runs after the web server's, so it starts last and stops first: closing
+ * the MCP sessions ends their open SSE streams before Boot's graceful shutdown would wait
+ * for them.
+ * <p>
+ * When a client ends its MCP session ({@code DELETE /mcp}), the sessions of the
+ * conversation that MCP session stood for are terminated and removed, as
+ * {@code DELETE /sessions} would: nobody can address that conversation any more without
+ * knowing the ended session's id. Sessions a client started in a conversation it named
+ * with {@code X-Conversation-Id} stay (REST clients may share them); MCP sessions the SDK
+ * drops for idleness leave theirs to the inactivity TTL.
+ */
+final class McpEndpoint extends HttpServlet implements SmartLifecycle {
+
+	private final Supplier<HttpServletStreamableServerTransportProvider> transports;
+
+	private final Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers;
+
+	private final Consumer<Scope> conversationEnded;
+
+	private final ScopeResolver scopes;
+
+	private volatile @Nullable Running running;
+
+	McpEndpoint(Supplier<HttpServletStreamableServerTransportProvider> transports,
+			Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers,
+			Consumer<Scope> conversationEnded, ScopeResolver scopes) {
+		this.scopes = scopes;
+		this.transports = transports;
+		this.servers = servers;
+		this.conversationEnded = conversationEnded;
+	}
+
+	@Override
+	protected void service(HttpServletRequest request, HttpServletResponse response)
+			throws ServletException, IOException {
+		Running current = this.running;
+		if (current == null) {
+			response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "MCP is not running");
+			return;
+		}
+		McpProblemResponse answer = new McpProblemResponse(response);
+		current.transport().service(request, answer);
+		answer.finish();
+		String ended = request.getHeader(HttpHeaders.MCP_SESSION_ID);
+		// 200 only when the SDK knew the session and closed it.
+		if ("DELETE".equals(request.getMethod()) && response.getStatus() == HttpServletResponse.SC_OK
+				&& ended != null) {
+			endConversation(request, ended);
+		}
+	}
+
+	private void endConversation(HttpServletRequest request, String mcpSessionId) {
+		Scope scope;
+		try {
+			scope = this.scopes.scope(ScopeResolver.tenant(request.getUserPrincipal()), mcpSessionId);
+		}
+		catch (ApiException ex) {
+			// Not an id this server hands out, so no conversation of ours.
+			return;
+		}
+		this.conversationEnded.accept(scope);
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running == null) {
+			HttpServletStreamableServerTransportProvider transport = this.transports.get();
+			this.running = new Running(transport, this.servers.apply(transport));
+		}
+	}
+
+	@Override
+	public synchronized void stop() {
+		Running current = this.running;
+		this.running = null;
+		if (current != null) {
+			current.server().closeGracefully();
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running != null;
+	}
+
+	@Override
+	public void destroy() {
+		stop();
+	}
+
+	private record Running(HttpServletStreamableServerTransportProvider transport, McpSyncServer server) {
+
+	}
+
+}

@@ -1,0 +1,86 @@
+package dev.execd.api.mcp;
+
+import java.util.Map;
+
+import dev.execd.api.ExecResult;
+import dev.execd.api.OutputResult;
+import dev.execd.api.SessionList;
+import dev.execd.api.SessionView;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The results of the MCP tools: text for the model in the contract's format (a header, a
+ * line {@code ---}, then the output) and, as structured content, the REST body.
+ */
+final class McpResults {
+
+	private McpResults() {
+	}
+
+	static CallToolResult exec(ExecResult result, Map<String, @Nullable Object> structured) {
+		String text = header(result.session(), result.wallTimeMs(), result.omittedBytes(), null) + result.output();
+		return success(text, structured);
+	}
+
+	/** A read by offset; its header also says where the next read starts. */
+	static CallToolResult output(OutputResult result, long wallTimeMs, Map<String, @Nullable Object> structured) {
+		String text = header(result.session(), wallTimeMs, 0, result.nextOffset()) + result.output();
+		return success(text, structured);
+	}
+
+	static CallToolResult killed(SessionView session, long wallTimeMs, Map<String, @Nullable Object> structured) {
+		return success(header(session, wallTimeMs, 0, null), structured);
+	}
+
+	/** A count, then one line a session: its id, state and command. */
+	static CallToolResult list(SessionList list, Map<String, @Nullable Object> structured) {
+		StringBuilder text = new StringBuilder("sessions: ").append(list.sessions().size()).append("\n---\n");
+		for (SessionView session : list.sessions()) {
+			text.append(session.sessionId()).append(' ').append(state(session));
+			if (!running(session) && session.exitCode() != null) {
+				text.append(" exit_code: ").append(session.exitCode());
+			}
+			String command = (session.cmd() != null) ? session.cmd() : String.join(" ", session.argv());
+			text.append(' ').append(command.replace('\n', ' ')).append('\n');
+		}
+		return success(text.toString(), structured);
+	}
+
+	/** A refusal: the text starts with the contract's code. */
+	static CallToolResult error(String code, @Nullable String detail) {
+		return CallToolResult.builder().addTextContent(code + ": " + detail).isError(true).build();
+	}
+
+	static String header(SessionView session, long wallTimeMs, long omittedBytes, @Nullable Long nextOffset) {
+		StringBuilder text = new StringBuilder(state(session)).append('\n');
+		text.append("session_id: ").append(session.sessionId()).append('\n');
+		if (!running(session) && session.exitCode() != null) {
+			text.append("exit_code: ").append(session.exitCode()).append('\n');
+		}
+		if (session.signal() != null) {
+			text.append("signal: ").append(session.signal()).append('\n');
+		}
+		text.append("wall_time_ms: ").append(wallTimeMs).append('\n');
+		if (omittedBytes > 0) {
+			text.append("omitted_bytes: ").append(omittedBytes).append('\n');
+		}
+		if (nextOffset != null) {
+			text.append("next_offset: ").append(nextOffset).append('\n');
+		}
+		return text.append("log_url: ").append(session.logUrl()).append("\n---\n").toString();
+	}
+
+	private static String state(SessionView session) {
+		return running(session) ? "[still running]" : "[exited]";
+	}
+
+	private static boolean running(SessionView session) {
+		return "running".equals(session.status());
+	}
+
+	private static CallToolResult success(String text, Map<String, @Nullable Object> structured) {
+		return CallToolResult.builder().addTextContent(text).structuredContent(structured).isError(false).build();
+	}
+
+}

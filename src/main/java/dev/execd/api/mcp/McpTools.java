@@ -1,0 +1,207 @@
+package dev.execd.api.mcp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.execd.api.ApiException;
+import dev.execd.api.ExecResult;
+import dev.execd.api.OutputResult;
+import dev.execd.api.Refusals;
+import dev.execd.api.ScopeResolver;
+import dev.execd.api.SessionList;
+import dev.execd.api.SessionService;
+import dev.execd.api.SessionView;
+import dev.execd.api.StartRequest;
+import dev.execd.api.StdinRequest;
+import dev.execd.output.OutputException;
+import dev.execd.session.Scope;
+import dev.execd.session.SessionException;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The MCP tools. Each one binds its arguments to the request record of the REST route it
+ * mirrors and calls the same {@link SessionService} use case as that route, so
+ * validation, defaults, waits and results are the REST ones; refusals become tool errors
+ * whose text starts with the contract's {@code code}. Definitions (descriptions, input
+ * schemas) are in {@code resources/mcp/<tool>.json}.
+ */
+final class McpTools {
+
+	private static final Logger logger = LoggerFactory.getLogger(McpTools.class);
+
+	private static final String TENANT = "tenant";
+
+	private static final String CONVERSATION = "conversation";
+
+	private static final TypeReference<Map<String, @Nullable Object>> MAP = new TypeReference<>() {
+	};
+
+	private final SessionService sessions;
+
+	private final JsonMapper json;
+
+	private final McpJsonMapper mcpJson;
+
+	private final ScopeResolver scopes;
+
+	/**
+	 * @param sessions the use cases the tools share with REST
+	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
+	 * @param mcpJson the SDK's mapper, for the protocol's own types
+	 * @param scopes the scope rules of REST, the tenant included
+	 */
+	McpTools(SessionService sessions, JsonMapper json, McpJsonMapper mcpJson, ScopeResolver scopes) {
+		this.sessions = sessions;
+		this.json = json;
+		this.mcpJson = mcpJson;
+		this.scopes = scopes;
+	}
+
+	/**
+	 * What a tool needs from the HTTP request that carried it: the tenant the security
+	 * chain authenticated, and {@code X-Conversation-Id} when sent.
+	 */
+	static McpTransportContext context(HttpServletRequest request) {
+		Map<String, Object> values = new HashMap<>();
+		String tenant = ScopeResolver.tenant(request.getUserPrincipal());
+		if (tenant != null) {
+			values.put(TENANT, tenant);
+		}
+		String conversation = request.getHeader(ScopeResolver.HEADER);
+		if (conversation != null) {
+			values.put(CONVERSATION, conversation);
+		}
+		return McpTransportContext.create(values);
+	}
+
+	List<SyncToolSpecification> specifications() {
+		return List.of(tool("exec_command", ExecResult.class, this::execCommand),
+				tool("write_stdin", ExecResult.class, this::writeStdin),
+				tool("read_output", OutputResult.class, this::readOutput),
+				tool("kill_session", SessionView.class, this::killSession),
+				tool("list_sessions", SessionList.class, this::listSessions));
+	}
+
+	private CallToolResult execCommand(Scope scope, McpArguments args) throws InterruptedException {
+		ExecResult result = this.sessions.start(scope, args.bind(StartRequest.class)).result();
+		return McpResults.exec(result, structured(result));
+	}
+
+	private CallToolResult writeStdin(Scope scope, McpArguments args) throws InterruptedException {
+		ExecResult result = this.sessions.stdin(scope, args.sessionId(), args.bind(StdinRequest.class));
+		return McpResults.exec(result, structured(result));
+	}
+
+	private CallToolResult readOutput(Scope scope, McpArguments args) throws InterruptedException {
+		long started = System.nanoTime();
+		McpArguments.Read read = args.bind(McpArguments.Read.class);
+		OutputResult result = this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(),
+				read.waitMs(), null, "utf8", false);
+		return McpResults.output(result, millisSince(started), structured(result));
+	}
+
+	private CallToolResult killSession(Scope scope, McpArguments args) {
+		long started = System.nanoTime();
+		McpArguments.Kill kill = args.bind(McpArguments.Kill.class);
+		SessionView result = this.sessions.remove(scope, args.sessionId(), kill.graceMs(), kill.signal());
+		return McpResults.killed(result, millisSince(started), structured(result));
+	}
+
+	private CallToolResult listSessions(Scope scope, McpArguments args) {
+		SessionList result = this.sessions.list(scope, args.bind(McpArguments.Filter.class).status());
+		return McpResults.list(result, structured(result));
+	}
+
+	/** One tool's body: a call in a scope with arguments checked by name. */
+	private interface Body {
+
+		CallToolResult call(Scope scope, McpArguments args) throws InterruptedException;
+
+	}
+
+	private SyncToolSpecification tool(String name, Class<? extends Record> result, Body body) {
+		Tool defined = load(name);
+		Tool tool = Tool.builder()
+			.name(defined.name())
+			.title(defined.title())
+			.description(defined.description())
+			.inputSchema(defined.inputSchema())
+			.outputSchema(McpOutputSchemas.of(result))
+			.annotations(defined.annotations())
+			.build();
+		return SyncToolSpecification.builder()
+			.tool(tool)
+			.callHandler((exchange, request) -> call(tool, exchange, request, body))
+			.build();
+	}
+
+	private Tool load(String name) {
+		try (InputStream in = McpTools.class.getResourceAsStream("/mcp/" + name + ".json")) {
+			if (in == null) {
+				throw new IllegalStateException("no definition of MCP tool " + name);
+			}
+			return this.mcpJson.readValue(in.readAllBytes(), Tool.class);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private CallToolResult call(Tool tool, McpSyncServerExchange exchange, CallToolRequest request, Body body) {
+		try {
+			McpTransportContext context = exchange.transportContext();
+			Object conversation = context.get(CONVERSATION);
+			Scope scope = this.scopes.scope(context.get(TENANT),
+					(conversation != null) ? conversation.toString() : exchange.sessionId());
+			return body.call(scope, McpArguments.checked(tool, request.arguments(), this.json));
+		}
+		catch (ApiException ex) {
+			return McpResults.error(ex.code(), ex.getMessage());
+		}
+		catch (SessionException ex) {
+			return McpResults.error(Refusals.of(ex).code(), ex.getMessage());
+		}
+		catch (OutputException ex) {
+			return McpResults.error(Refusals.of(ex).code(), ex.getMessage());
+		}
+		catch (JacksonException ex) {
+			return McpResults.error("invalid_request", Refusals.bodyDetail(ex));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return McpResults.error("shutting_down", "the call was interrupted");
+		}
+		catch (RuntimeException ex) {
+			logger.error("Unexpected error in MCP tool {}", tool.name(), ex);
+			return McpResults.error("internal_error", "internal error");
+		}
+	}
+
+	/** The REST body as a map: the same snake_case names and values as REST. */
+	private Map<String, @Nullable Object> structured(@Nullable Object result) {
+		return this.json.convertValue(result, MAP);
+	}
+
+	private static long millisSince(long startedNanos) {
+		return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
+	}
+
+}

@@ -1,0 +1,117 @@
+package dev.execd.api.rest;
+
+import java.io.IOException;
+
+import dev.execd.api.SessionView;
+import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.ProblemResponses;
+import dev.execd.session.EventJournal;
+import dev.execd.session.Scope;
+import dev.execd.session.SessionRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/**
+ * The conversation's session lifecycle as Server-Sent Events, replayed from the
+ * conversation's journal on reconnect.
+ */
+@RestController
+@Tag(name = "Events")
+class EventStreamController {
+
+	private final SessionRegistry registry;
+
+	private final JsonMapper json;
+
+	EventStreamController(SessionRegistry registry, JsonMapper json) {
+		this.registry = registry;
+		this.json = json;
+	}
+
+	@Operation(operationId = "streamEvents",
+			summary = "Stream the conversation's session lifecycle (Server-Sent Events)", description = """
+					Follows the sessions of this conversation as Server-Sent Events, from now on:
+
+					- `event: session_started`, `session_exited` or `session_removed`, \
+					`id: <sequence number>` (per conversation, increasing), \
+					`data: {"session": {...}}` with the session's state at that moment.
+					- `: ping`, a comment line, after 15 s without an event.
+
+					The server keeps the last 1000 events per conversation: a client that \
+					reconnects with `Last-Event-ID` (EventSource does so by itself) receives the \
+					newer ones first and misses nothing that recent. The stream ends only when \
+					execd shuts down. Use it to learn that a background command ended without \
+					polling every session.""",
+			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY,
+					description = StreamController.ACCESS_TOKEN, schema = @Schema(type = "string")))
+	@ApiResponse(responseCode = "200", description = "The event stream.",
+			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
+					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
+					examples = @ExampleObject(name = "lifecycle", value = ApiExamples.EVENTS)))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
+	@GetMapping("/events")
+	ResponseEntity<StreamingResponseBody> events(Scope scope,
+			@Parameter(description = """
+					The `id` of the last event received: replay the newer ones still kept (the last \
+					1000). Absent: only events from now on.""",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "2") @RequestHeader(
+							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
+			HttpServletResponse response) {
+		Long resume = LastEventIds.parse(lastEventId);
+		EventJournal journal = this.registry.subscribe(scope);
+		StreamingResponseBody body = (out) -> {
+			try {
+				followEvents(journal, resume, new SseWriter(out, response::flushBuffer, this.json));
+			}
+			finally {
+				this.registry.unsubscribe(scope, journal);
+			}
+		};
+		return SseWriter.response(body);
+	}
+
+	/** Writes a conversation's events until shutdown or the client goes away. */
+	private static void followEvents(EventJournal journal, @Nullable Long resume, SseWriter sse) {
+		long seq = (resume != null) ? resume : journal.lastSeq();
+		long lastWrite = System.nanoTime();
+		try {
+			sse.open();
+			while (!journal.closed()) {
+				for (EventJournal.Event event : journal.after(seq)) {
+					sse.event(event.type(), Long.toString(event.seq()),
+							new SseEvents.SessionEvent(SessionView.of(event.session())));
+					seq = event.seq();
+					lastWrite = System.nanoTime();
+				}
+				journal.awaitAfter(seq, lastWrite + SseWriter.PING_NANOS);
+				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
+					sse.ping();
+					lastWrite = System.nanoTime();
+				}
+			}
+		}
+		catch (IOException ex) {
+			// The client went away.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

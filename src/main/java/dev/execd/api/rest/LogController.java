@@ -1,0 +1,180 @@
+package dev.execd.api.rest;
+
+import java.math.BigInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.execd.api.Inputs;
+import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.ProblemResponses;
+import dev.execd.output.OutputException;
+import dev.execd.session.Scope;
+import dev.execd.session.SessionReads;
+import dev.execd.session.SessionRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/**
+ * The raw output as a file: whole, by {@code Range}, or by {@code offset} and
+ * {@code length}. The size is taken when the request arrives, so a growing log is served
+ * consistently.
+ */
+@RestController
+@Tag(name = "Logs", description = "A session's complete raw output as a file, whole or by byte range.")
+class LogController {
+
+	private static final Pattern SINGLE_RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
+
+	private final SessionRegistry registry;
+
+	LogController(SessionRegistry registry) {
+		this.registry = registry;
+	}
+
+	@Operation(operationId = "downloadLog", summary = "Download a session's full raw output", description = """
+			The output as a file, `<id>.log`: stdout and stderr interleaved as they \
+			arrived, exactly the bytes the process wrote (escape sequences and invalid \
+			UTF-8 included), up to execd.output.max-log-size. Available while the process \
+			runs and after it ended, until the session is removed.
+
+			Byte offsets are the same as everywhere else. `?offset=A&length=N` answers 200 \
+			with exactly those bytes (`length` defaults to the rest): it is the URL the \
+			truncation marker \
+			`[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]` \
+			names. A single `Range: bytes=A-B` (inclusive) answers 206 with \
+			`Content-Range`; `Range` wins over `offset` and `length`. The size is taken \
+			when the request arrives, so a growing log is served consistently.""")
+	@ApiResponse(responseCode = "200", description = "The whole log, or `length` bytes from `offset`.",
+			headers = {
+					@Header(name = "Content-Disposition", description = "`attachment; filename=\"<id>.log\"`",
+							schema = @Schema(type = "string")),
+					@Header(name = "Accept-Ranges", description = "`bytes`", schema = @Schema(type = "string")) },
+			content = @Content(mediaType = "application/octet-stream",
+					schema = @Schema(type = "string", format = "binary"),
+					examples = @ExampleObject(name = "python_repl", value = ">>> print(7*6)\r\n42\r\n>>> ")))
+	@ApiResponse(responseCode = "206", description = "The bytes of the requested `Range`.",
+			headers = {
+					@Header(name = "Content-Range", description = "`bytes A-B/total`",
+							schema = @Schema(type = "string", example = "bytes 4-23/24")),
+					@Header(name = "Content-Disposition", description = "`attachment; filename=\"<id>.log\"`",
+							schema = @Schema(type = "string")) },
+			content = @Content(mediaType = "application/octet-stream",
+					schema = @Schema(type = "string", format = "binary")))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = ProblemResponses.RANGE_NOT_SATISFIABLE)
+	@GetMapping("/sessions/{id}/log")
+	ResponseEntity<StreamingResponseBody> log(Scope scope,
+			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = "First byte to return; used without a `Range` header.",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"),
+					example = "16384") @RequestParam(required = false) @Nullable Long offset,
+			@Parameter(description = "How many bytes from `offset`; default: to the end.",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"),
+					example = "200000") @RequestParam(required = false) @Nullable Long length,
+			@Parameter(description = """
+					One byte range: `bytes=A-B` (inclusive), `bytes=A-` or `bytes=-N` (the last N). \
+					A multi-range, unparseable or invalid value (`bytes=5-3`) is ignored (the whole log, 200).""",
+					example = "bytes=0-1023") @RequestHeader(name = HttpHeaders.RANGE,
+							required = false) @Nullable String range) {
+		SessionReads reads = this.registry.find(scope, id).reads();
+		long total = reads.total();
+		long from;
+		long to;
+		boolean partial = false;
+		Matcher matcher = (range != null) ? SINGLE_RANGE.matcher(range.strip()) : null;
+		if (matcher != null && matcher.matches() && !(matcher.group(1).isEmpty() && matcher.group(2).isEmpty())
+				&& !descending(matcher)) {
+			long[] bounds = rangeBounds(matcher, total);
+			from = bounds[0];
+			to = bounds[1];
+			partial = true;
+		}
+		else if (offset != null || length != null) {
+			from = Inputs.nonNegative(offset, 0, "offset");
+			if (from > total) {
+				throw new OutputException.OffsetOutOfRange(from, total);
+			}
+			to = from + Math.min(Inputs.nonNegative(length, total - from, "length"), total - from);
+		}
+		else {
+			// An unparseable or multi-part Range is ignored, as RFC 9110 allows.
+			from = 0;
+			to = reads.logEnd();
+			if (to == 0 && total > 0) {
+				// The disk budget deleted the file: there is nothing to download.
+				throw new OutputException.OutputUnavailable(0);
+			}
+		}
+		reads.checkAvailable(from, to);
+		HttpHeaders headers = new HttpHeaders();
+		headers.setContentType(MediaType.APPLICATION_OCTET_STREAM);
+		headers.setContentDisposition(ContentDisposition.attachment().filename(id + ".log").build());
+		headers.set(HttpHeaders.ACCEPT_RANGES, "bytes");
+		headers.setContentLength(to - from);
+		if (partial) {
+			headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + from + "-" + (to - 1) + "/" + total);
+		}
+		long start = from;
+		long end = to;
+		StreamingResponseBody body = (out) -> reads.copy(start, end, out);
+		return ResponseEntity.status(partial ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK).headers(headers).body(body);
+	}
+
+	/**
+	 * Whether {@code bytes=a-b} ends before it starts: not a valid range-spec, so RFC
+	 * 9110 has the header ignored rather than refused.
+	 */
+	private static boolean descending(Matcher matcher) {
+		String first = matcher.group(1);
+		String last = matcher.group(2);
+		return !first.isEmpty() && !last.isEmpty() && new BigInteger(last).compareTo(new BigInteger(first)) < 0;
+	}
+
+	/**
+	 * The {@code [from, to)} of {@code bytes=a-b}, {@code bytes=a-} or {@code bytes=-n}.
+	 */
+	private static long[] rangeBounds(Matcher matcher, long total) {
+		String first = matcher.group(1);
+		String last = matcher.group(2);
+		try {
+			if (first.isEmpty()) {
+				long suffix = Long.parseLong(last);
+				if (suffix == 0 || total == 0) {
+					throw new RangeNotSatisfiable(total);
+				}
+				return new long[] { Math.max(0, total - suffix), total };
+			}
+			long from = Long.parseLong(first);
+			long to = last.isEmpty() ? total : Math.min(Long.parseLong(last), total - 1) + 1;
+			if (from >= total || to <= from) {
+				throw new RangeNotSatisfiable(total);
+			}
+			return new long[] { from, to };
+		}
+		catch (NumberFormatException ex) {
+			throw new RangeNotSatisfiable(total);
+		}
+	}
+
+}

@@ -1,0 +1,142 @@
+package dev.execd.api.rest;
+
+import java.net.URI;
+
+import dev.execd.api.ApiException;
+import dev.execd.api.Refusals;
+import dev.execd.api.SessionView;
+import dev.execd.output.OutputException;
+import dev.execd.session.SessionException;
+import dev.execd.session.SessionSnapshot;
+import org.apache.tomcat.util.http.InvalidParameterException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * The one place that turns refusals into RFC 9457 problem details with the contract's
+ * {@code code}. Unexpected exceptions are logged and answered without their message.
+ */
+@RestControllerAdvice
+class ProblemAdvice extends ResponseEntityExceptionHandler {
+
+	private static final Logger logger = LoggerFactory.getLogger(ProblemAdvice.class);
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> session(SessionException ex) {
+		Refusals.Refusal refusal = Refusals.of(ex);
+		ResponseEntity<ProblemDetail> response = problem(refusal.status(), refusal.code(), ex.getMessage(),
+				ex.session());
+		if (ex instanceof SessionException.ResourcesExhausted) {
+			return ResponseEntity.status(response.getStatusCode())
+				.headers(response.getHeaders())
+				.header(HttpHeaders.RETRY_AFTER,
+						Integer.toString(SessionException.ResourcesExhausted.RETRY_AFTER_SECONDS))
+				.body(response.getBody());
+		}
+		return response;
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> output(OutputException ex) {
+		Refusals.Refusal refusal = Refusals.of(ex);
+		return problem(refusal.status(), refusal.code(), ex.getMessage(), null);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> range(RangeNotSatisfiable ex) {
+		return ResponseEntity.status(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
+			.header(HttpHeaders.CONTENT_RANGE, "bytes */" + ex.total())
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range", ex.getMessage(), null)
+				.getBody());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> api(ApiException ex) {
+		ResponseEntity<ProblemDetail> problem = problem(ex.status(), ex.code(), ex.getMessage(), null);
+		if (ex.status() == HttpStatus.UNAUTHORIZED) {
+			return ResponseEntity.status(ex.status())
+				.headers(problem.getHeaders())
+				.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+				.body(problem.getBody());
+		}
+		return problem;
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "parameter '" + ex.getName() + "' has the wrong type",
+				null);
+	}
+
+	/** Tomcat refuses to parse a malformed query string only when a parameter is read. */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> invalidParameters(InvalidParameterException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "the query string is malformed", null);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unexpected(Exception ex) {
+		logger.error("Unexpected error", ex);
+		return problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", "internal error", null);
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof BoundedBodyRequest.BodyTooLargeException tooLarge) {
+				return cast(problem(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", tooLarge.getMessage(), null));
+			}
+		}
+		return cast(problem(HttpStatus.BAD_REQUEST, "invalid_request", Refusals.bodyDetail(ex.getCause()), null));
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
+			HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+		ProblemDetail problem = switch (body) {
+			case ProblemDetail p -> p;
+			case null, default ->
+				(ex instanceof ErrorResponse response) ? response.getBody() : ProblemDetail.forStatus(statusCode);
+		};
+		String code = Refusals.codeFor(statusCode.value());
+		problem.setType(URI.create(Refusals.PROBLEM_TYPES + code.replace('_', '-')));
+		problem.setProperty("code", code);
+		return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
+	}
+
+	private static ResponseEntity<ProblemDetail> problem(HttpStatusCode status, String code, @Nullable String detail,
+			@Nullable SessionSnapshot session) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+		problem.setType(URI.create(Refusals.PROBLEM_TYPES + code.replace('_', '-')));
+		problem.setProperty("code", code);
+		if (session != null) {
+			problem.setProperty("session", SessionView.of(session));
+		}
+		return ResponseEntity.status(status)
+			.contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem);
+	}
+
+	@SuppressWarnings("unchecked")
+	private static ResponseEntity<Object> cast(ResponseEntity<?> entity) {
+		return (ResponseEntity<Object>) entity;
+	}
+
+}

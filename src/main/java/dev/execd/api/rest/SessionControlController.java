@@ -1,0 +1,116 @@
+package dev.execd.api.rest;
+
+import java.time.Duration;
+
+import dev.execd.api.Inputs;
+import dev.execd.api.SessionView;
+import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.ProblemResponses;
+import dev.execd.config.ExecdProperties;
+import dev.execd.process.Signals;
+import dev.execd.session.Scope;
+import dev.execd.session.SessionRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Changes to a live session over HTTP: its name and limits, signals and terminal size.
+ */
+@RestController
+@RequestMapping(path = "/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "Sessions")
+class SessionControlController {
+
+	private static final String ID = SessionController.ID;
+
+	private final SessionRegistry registry;
+
+	private final ExecdProperties properties;
+
+	SessionControlController(SessionRegistry registry, ExecdProperties properties) {
+		this.registry = registry;
+		this.properties = properties;
+	}
+
+	@Operation(operationId = "updateSession", summary = "Rename a running session or change its limits",
+			description = """
+					Changes any of `name`, `max_runtime_ms` (counted from the start; 0 = the cap) \
+					and `idle_timeout_ms` (0 = off) of a running session, e.g. to let a dev server \
+					outlive the default 30 minutes. Absent fields stay as they are.""",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+					mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = PatchRequest.class),
+					examples = @ExampleObject(name = "keep_alive",
+							summary = "Run up to the cap, stop when silent for 10 minutes",
+							value = "{\"name\": \"dev server\", \"max_runtime_ms\": 0, \"idle_timeout_ms\": 600000}"))))
+	@ApiResponse(responseCode = "200", description = "The updated session.", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.SESSION_EXITED)
+	@PatchMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
+	SessionView patch(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@RequestBody PatchRequest request) {
+		String name = Inputs.label(request.name(), "name");
+		Duration maxRuntime = request.maxRuntime(this.properties.limits());
+		Duration idleTimeout = request.idleTimeout();
+		return SessionView.of(this.registry.find(scope, id).update(name, maxRuntime, idleTimeout));
+	}
+
+	@Operation(operationId = "signalSession", summary = "Send a signal to a session's processes", description = """
+			Sends a signal, in a pipe session to the leader's process group, in a terminal \
+			session to the terminal's foreground process group (as a keypress would). \
+			Returns the session as it is right after sending; the exit the signal causes \
+			shows up in the next poll (`POST /sessions/{id}/stdin` with `{}` waits for \
+			it). To interrupt, `SIGINT` equals typing Ctrl-C; to stop and remove, prefer \
+			`DELETE /sessions/{id}`, which escalates to SIGKILL and reaches background \
+			children too.""",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+							schema = @Schema(implementation = SignalRequest.class),
+							examples = { @ExampleObject(name = "interrupt", value = "{\"signal\": \"SIGINT\"}"),
+									@ExampleObject(name = "by_number", summary = "SIGTERM by number",
+											value = "{\"signal\": 15}") })))
+	@ApiResponse(responseCode = "200", description = "The session right after the signal was sent.",
+			useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_SIGNAL)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.SESSION_EXITED)
+	@PostMapping(path = "/{id}/signal", consumes = MediaType.APPLICATION_JSON_VALUE)
+	SessionView signal(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@RequestBody SignalRequest request) {
+		Signals.Signal signal = request.parsed();
+		return SessionView.of(this.registry.find(scope, id).signal(signal.number()));
+	}
+
+	@Operation(operationId = "resizeSession", summary = "Resize a session's terminal", description = """
+			Sets a terminal session's size; the program receives SIGWINCH and `stty size` reports \
+			the new size. Full-screen programs redraw for it.""",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+							schema = @Schema(implementation = ResizeRequest.class),
+							examples = @ExampleObject(name = "wide", value = "{\"cols\": 200, \"rows\": 50}"))))
+	@ApiResponse(responseCode = "200", description = "The resized session.", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.NOT_A_TTY)
+	@PostMapping(path = "/{id}/resize", consumes = MediaType.APPLICATION_JSON_VALUE)
+	SessionView resize(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@RequestBody ResizeRequest request) {
+		int cols = request.checkedCols();
+		int rows = request.checkedRows();
+		return SessionView.of(this.registry.find(scope, id).resize(cols, rows));
+	}
+
+}

@@ -1,0 +1,230 @@
+package dev.execd.api.rest;
+
+import java.net.URI;
+
+import dev.execd.api.ExecResult;
+import dev.execd.api.OutputResult;
+import dev.execd.api.SessionService;
+import dev.execd.api.StartRequest;
+import dev.execd.api.StdinRequest;
+import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.ProblemResponses;
+import dev.execd.session.Scope;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Sessions over HTTP: start, write and poll, read by offset. Listing and removal are in
+ * {@link SessionInventoryController}, changes to a running session in
+ * {@link SessionControlController}.
+ */
+@RestController
+@RequestMapping(path = "/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "Sessions", description = """
+		Start commands, type into them and poll their output, read output by offset, inspect, \
+		signal, resize and remove them.""")
+class SessionController {
+
+	static final String ID = "The session id (`session.session_id`).";
+
+	private final SessionService sessions;
+
+	SessionController(SessionService sessions) {
+		this.sessions = sessions;
+	}
+
+	@Operation(operationId = "startSession", summary = "Start a command and return its first output", description = """
+			Starts `cmd` (through a shell) or `argv` (directly) and waits before answering, \
+			so that a short command is done in one call. The call returns at the first of: \
+			the process exited and its output was drained (`session.status: exited`, \
+			`exit_code` set); `wait_for` matched (`matched: true`); `yield_time_ms` passed \
+			(default 10000, at most 30000). There is no fixed delay: an exit or a match is \
+			answered within milliseconds. The process keeps running after the response.
+
+			If it is still `running`, continue with `POST /sessions/{id}/stdin`: with input \
+			to type, or with `{}` to poll, which can wait up to 290 s yet returns as soon \
+			as the process exits or `wait_for` matches. Each call returns only what is new. \
+			Poll when you need the result before doing anything else; read \
+			`GET /sessions/{id}/output` or stream `GET /sessions/{id}/stream` to watch \
+			without moving on.
+
+			Use `tty: true` for REPLs, prompts and full-screen programs: a line is then \
+			submitted with `\\r`, while a pipe session (the default) reads lines ending in \
+			`\\n`. Output over `max_output_bytes` is cut with one exact marker, \
+			`[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]`, \
+			so the cut part is always one request away. Offsets count bytes of the whole \
+			output and are one cursor across polls, `GET /output?offset=`, SSE ids and log \
+			`Range`s.
+
+			Answers 201 with `Location`. A retry with the same `request_id` starts nothing \
+			and answers 200 with the existing session's new output.""",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+							schema = @Schema(implementation = StartRequest.class),
+							examples = {
+									@ExampleObject(name = "python_repl",
+											summary = "A python REPL on a terminal, answered at its first prompt",
+											value = ApiExamples.START_REPL),
+									@ExampleObject(name = "build",
+											summary = "A build with the longest wait and ANSI-free, capped output",
+											value = ApiExamples.START_BUILD),
+									@ExampleObject(name = "argv", summary = "A program without a shell",
+											value = ApiExamples.START_ARGV),
+									@ExampleObject(name = "dev_server",
+											summary = "A server, answered once it is ready, running up to the cap",
+											value = ApiExamples.START_SERVER) })))
+	@ApiResponse(responseCode = "201", description = "Started; the output so far and the session.",
+			headers = @Header(name = "Location", description = "The new session, `/sessions/{id}`.",
+					schema = @Schema(type = "string", example = "/sessions/V1StGXR8_Z5jdHi6B-myT")),
+			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = ExecResult.class),
+					examples = @ExampleObject(name = "python_repl", value = ApiExamples.EXEC_STARTED)))
+	@ApiResponse(responseCode = "200",
+			description = "A retry with the `request_id` of an existing session: nothing was started; the "
+					+ "output of that session since its last delivery.",
+			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = ExecResult.class)))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_START)
+	@ApiResponse(responseCode = "422", ref = ProblemResponses.UNUSABLE_PATH)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SESSIONS)
+	@ApiResponse(responseCode = "500", ref = ProblemResponses.SPAWN_FAILED)
+	@ApiResponse(responseCode = "503", ref = ProblemResponses.START_UNAVAILABLE)
+	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<ExecResult> start(Scope scope, @RequestBody StartRequest request) throws InterruptedException {
+		SessionService.Started started = this.sessions.start(scope, request);
+		return started.created()
+				? ResponseEntity.created(URI.create("/sessions/" + started.result().session().sessionId()))
+					.body(started.result())
+				: ResponseEntity.ok(started.result());
+	}
+
+	@Operation(operationId = "writeStdin", summary = "Type input and/or poll for new output", description = """
+			Writes at most one of `chars` (text with C-style escapes), `chars_b64` (exact \
+			bytes) or `keys` (named keys), then `eof` if asked, then waits like \
+			`POST /sessions` and returns the output produced since the previous start, \
+			stdin or cursor read of this session.
+
+			**Poll** with no input (`{}` or no body): the call waits up to `yield_time_ms` \
+			(default 5000, up to 290000) and returns within milliseconds of an exit or a \
+			`wait_for` match, so one long poll beats many short ones. A poll of an ended \
+			session returns the rest of its output and its exit status with 200.
+
+			**Type**: with input the default wait is 250 ms, enough for the echo and a quick \
+			answer; pass `wait_for` (e.g. the prompt) to wait exactly as long as needed. A \
+			terminal (`tty: true`) submits a line with `\\r` (`"chars": "print(7*6)\\r"`), \
+			a pipe with `\\n`. Ctrl-C is the byte 0x03: `"chars": "\\\\x03"` (the escape, \
+			written with a doubled backslash in JSON) or `"keys": ["C-c"]`; in a pipe \
+			session execd delivers it as SIGINT to the session's processes, as a terminal \
+			would. `eof: true` closes a pipe's stdin, or types Ctrl-D on a terminal. Writing \
+			to an ended session is 409 `session_exited`.""",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+					description = "The input and the wait; empty or `{}` for a poll.",
+					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+							schema = @Schema(implementation = StdinRequest.class),
+							examples = {
+									@ExampleObject(name = "line_on_terminal",
+											summary = "Type a line into a python REPL and wait for the next prompt",
+											value = ApiExamples.STDIN_LINE_PTY),
+									@ExampleObject(name = "line_on_pipe", summary = "Answer a prompt of a pipe session",
+											value = ApiExamples.STDIN_LINE_PIPE),
+									@ExampleObject(name = "ctrl_c", summary = "Ctrl-C as an escape in chars",
+											value = ApiExamples.STDIN_CTRL_C),
+									@ExampleObject(name = "ctrl_c_key", summary = "Ctrl-C as a named key",
+											value = ApiExamples.STDIN_KEYS),
+									@ExampleObject(name = "poll", summary = "No input: wait up to a minute for news",
+											value = ApiExamples.STDIN_POLL),
+									@ExampleObject(name = "eof", summary = "End of input (close a pipe's stdin)",
+											value = ApiExamples.STDIN_EOF),
+									@ExampleObject(name = "raw_bytes", summary = "Exact bytes (ESC [ A, cursor up)",
+											value = ApiExamples.STDIN_BYTES) })))
+	@ApiResponse(responseCode = "200", description = "The output since the previous call, and the session.",
+			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = ExecResult.class),
+					examples = {
+							@ExampleObject(name = "repl_answer", summary = "The answer and the next prompt",
+									value = ApiExamples.EXEC_ANSWERED),
+							@ExampleObject(name = "truncated_poll",
+									summary = "A noisy build cut to 16 KiB (shortened here)",
+									value = ApiExamples.EXEC_TRUNCATED) }))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_INPUT)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.INPUT_REFUSED)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.STDIN_QUEUE_FULL)
+	@PostMapping(path = "/{id}/stdin", consumes = MediaType.APPLICATION_JSON_VALUE)
+	ExecResult stdin(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@RequestBody(required = false) @Nullable StdinRequest body) throws InterruptedException {
+		return this.sessions.stdin(scope, id, body);
+	}
+
+	@Operation(operationId = "readOutput", summary = "Read output by byte offset, optionally long-polling",
+			description = """
+					Reads a byte range of the output without writing anything. With `offset` the \
+					read is stateless: start at 0 or at a known offset and pass each \
+					`next_offset` back to continue; any number of readers may do so. Without \
+					`offset` it reads from the session's delivery cursor and advances it, exactly \
+					like a poll through `POST /sessions/{id}/stdin`.
+
+					`wait_ms` (default 0) makes it a long-poll that returns at the first of: the \
+					process ended and its output was drained; a `wait_for` match, or without \
+					`wait_for` at least one byte past the offset; the deadline. At most \
+					`max_bytes` are returned, without a truncation marker: continue from \
+					`next_offset` until `eof` is true; reading exactly at the end returns empty \
+					output. Text never splits a UTF-8 character; `encoding=base64` returns the \
+					exact bytes.""")
+	@ApiResponse(responseCode = "200", description = "The bytes read and the session.",
+			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = OutputResult.class),
+					examples = @ExampleObject(name = "repl", value = ApiExamples.OUTPUT_READ)))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@GetMapping("/{id}/output")
+	OutputResult output(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = """
+					Byte offset to read from, e.g. the previous `next_offset`; the read is then \
+					stateless. Absent: read from the session's delivery cursor and advance it.""",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
+							required = false) @Nullable Long offset,
+			@Parameter(description = "Most bytes to return. Clamped to [1, 1048576].",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "65536", minimum = "1",
+							maximum = "1048576")) @RequestParam(name = "max_bytes",
+									required = false) @Nullable Long maxBytes,
+			@Parameter(description = """
+					Long-poll: wait up to this many ms for a byte past `offset` (or a `wait_for` \
+					match, or the exit). Clamped to [0, execd.limits.max-poll] (290000).""",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "0", minimum = "0",
+							maximum = "290000")) @RequestParam(name = "wait_ms",
+									required = false) @Nullable Long waitMs,
+			@Parameter(description = """
+					Java regular expression (MULTILINE, at most 1024 characters): the wait ends \
+					when the text from the read's start to now matches.""", schema = @Schema(maxLength = 1024),
+					example = ">>> $") @RequestParam(name = "wait_for", required = false) @Nullable String waitFor,
+			@Parameter(description = "`utf8` text, or `base64` for the exact bytes.",
+					schema = @Schema(allowableValues = { "utf8", "base64" }, defaultValue = "utf8")) @RequestParam(
+							required = false, defaultValue = "utf8") String encoding,
+			@Parameter(description = "Remove terminal escape sequences from the text (never from the log).",
+					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
+							required = false, defaultValue = "false") boolean stripAnsi)
+			throws InterruptedException {
+		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor, encoding, stripAnsi);
+	}
+
+}

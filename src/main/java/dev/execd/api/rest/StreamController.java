@@ -1,0 +1,177 @@
+package dev.execd.api.rest;
+
+import java.io.IOException;
+
+import dev.execd.api.Inputs;
+import dev.execd.api.SessionView;
+import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.ProblemResponses;
+import dev.execd.config.ExecdProperties;
+import dev.execd.session.LiveOutput;
+import dev.execd.session.Scope;
+import dev.execd.session.SessionRegistry;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/**
+ * Live output and lifecycle events as Server-Sent Events. Each stream reads the one
+ * output log at its own offset and writes straight to its socket: nothing is queued per
+ * subscriber, so a slow client slows only itself and holds at most one chunk (16 KiB) in
+ * memory.
+ */
+@RestController
+@Tag(name = "Events", description = """
+		Server-Sent Events: a session's live output and the conversation's lifecycle, both \
+		resumable with `Last-Event-ID`. Browsers' EventSource, which cannot send headers, may \
+		pass `access_token` and `conversation_id` as query parameters.""")
+class StreamController {
+
+	private static final Logger logger = LoggerFactory.getLogger(StreamController.class);
+
+	private static final int RESPONSE_BUFFER_BYTES = 64 * 1024;
+
+	static final String ACCESS_TOKEN = """
+			The bearer token, for browsers' EventSource, which cannot send `Authorization`. \
+			Prefer the header elsewhere: URLs end up in logs.""";
+
+	private final SessionRegistry registry;
+
+	private final ExecdProperties properties;
+
+	private final JsonMapper json;
+
+	StreamController(SessionRegistry registry, ExecdProperties properties, JsonMapper json) {
+		this.registry = registry;
+		this.properties = properties;
+		this.json = json;
+	}
+
+	@Operation(operationId = "streamOutput", summary = "Stream a session's output live (Server-Sent Events)",
+			description = """
+					Replays the output from `offset` (default 0: everything) and then follows it \
+					live, as Server-Sent Events:
+
+					- `event: output`, `id: <next offset>`, \
+					`data: {"offset": <offset of the chunk>, "stream": "stdout"|"stderr"|"pty", "text": "..."}` \
+					(`"data_b64"` instead of `"text"` with `encoding=base64`). A chunk holds at \
+					most 16 KiB and never splits a UTF-8 character.
+					- `event: gap`, `id: <B>`, `data: {"from": A, "to": B}` when the bytes \
+					`[A, B)` are no longer kept (past execd.output.max-log-size only the memory \
+					window is, and a slow stream can fall behind it); the stream goes on at `B`. \
+					`GET /output` answers 410 `output_unavailable` for the same bytes.
+					- `event: exit`, `data: {"session": {...}}` after the last byte of the exit \
+					drain; then the stream ends. Also sent when the session is removed meanwhile.
+					- `: ping`, a comment line, after 15 s without an event.
+
+					Each `id` is the byte offset after its chunk (or gap): the same number as `next_offset` \
+					and log ranges. A client that reconnects with it in `Last-Event-ID` (browsers' \
+					EventSource does so by itself) receives every byte exactly once, for as long as \
+					the session exists. Nothing is queued per subscriber, so a slow client slows \
+					only itself. Use it to watch a long-running process; agents that act on output \
+					usually poll instead.""",
+			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY, description = ACCESS_TOKEN,
+					schema = @Schema(type = "string")))
+	@ApiResponse(responseCode = "200", description = "The event stream; it ends after the `exit` event.",
+			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
+					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
+					examples = @ExampleObject(name = "python_repl", value = ApiExamples.STREAM)))
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
+	@GetMapping("/sessions/{id}/stream")
+	ResponseEntity<StreamingResponseBody> stream(Scope scope,
+			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = "Byte offset to start at; `Last-Event-ID` wins over it.",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "0",
+							minimum = "0")) @RequestParam(required = false) @Nullable Long offset,
+			@Parameter(description = "`utf8`: `text` in each `output` event; `base64`: exact bytes in `data_b64`.",
+					schema = @Schema(allowableValues = { "utf8", "base64" }, defaultValue = "utf8")) @RequestParam(
+							required = false, defaultValue = "utf8") String encoding,
+			@Parameter(description = "Remove terminal escape sequences from `text` (never from the log).",
+					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
+							required = false, defaultValue = "false") boolean stripAnsi,
+			@Parameter(description = """
+					The `id` of the last `output` event received, i.e. the byte offset to resume \
+					at; sent by EventSource when it reconnects. Wins over `offset`.""",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "24") @RequestHeader(
+							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
+			HttpServletResponse response) {
+		Long resume = LastEventIds.parse(lastEventId);
+		long from = (resume != null) ? resume : Inputs.nonNegative(offset, 0, "offset");
+		boolean base64 = Inputs.base64(encoding);
+		LiveOutput live = LiveOutput.follow(this.registry.find(scope, id), from, base64, stripAnsi,
+				this.properties.limits().maxSubscribersPerSession());
+		// Room for a few chunks, so output that is already waiting leaves in one write.
+		response.setBufferSize(RESPONSE_BUFFER_BYTES);
+		StreamingResponseBody body = (out) -> {
+			try (live) {
+				SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
+				sse.open();
+				pump(live, sse);
+			}
+			catch (IOException ex) {
+				// The client went away: its stream simply ends.
+			}
+			catch (InterruptedException ex) {
+				// Shutdown: the stream ends with the server.
+				Thread.currentThread().interrupt();
+			}
+			catch (Exception ex) {
+				logger.error("The output stream of session {} failed", id, ex);
+			}
+		};
+		return SseWriter.response(body);
+	}
+
+	/** Writes the events of one output stream until its end, pinging while it is idle. */
+	private static void pump(LiveOutput live, SseWriter sse) throws IOException, InterruptedException {
+		long lastWrite = System.nanoTime();
+		while (true) {
+			LiveOutput.Event event = live.next();
+			if (event == null) {
+				sse.flush();
+				live.await(lastWrite + SseWriter.PING_NANOS);
+				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
+					sse.ping();
+					lastWrite = System.nanoTime();
+				}
+				continue;
+			}
+			switch (event) {
+				case LiveOutput.Text text ->
+					sse.textOutput(text.next(), text.offset(), text.stream(), text.text(), text.caughtUp());
+				case LiveOutput.Binary binary -> sse.binaryOutput(binary.next(), binary.offset(), binary.stream(),
+						binary.bytes(), binary.caughtUp());
+				case LiveOutput.Gap gap ->
+					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()));
+				case LiveOutput.End end -> {
+					sse.event("exit", null, new SseEvents.SessionEvent(SessionView.of(end.session())));
+					return;
+				}
+			}
+			lastWrite = System.nanoTime();
+		}
+	}
+
+}

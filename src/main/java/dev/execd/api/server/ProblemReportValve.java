@@ -1,0 +1,46 @@
+package dev.execd.api.server;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.execd.api.BareProblem;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.ActionCode;
+
+/**
+ * Tomcat's last word on an error no error page handled (a path that does not normalize, a
+ * request refused before it reached the application): problem+json with a {@code code}
+ * instead of Tomcat's HTML page. Installed as the host's error report valve.
+ */
+public class ProblemReportValve extends ErrorReportValve {
+
+	@Override
+	protected void report(Request request, Response response, Throwable throwable) {
+		int status = response.getStatus();
+		if (status < 400 || response.getContentWritten() > 0) {
+			return;
+		}
+		AtomicBoolean ioAllowed = new AtomicBoolean();
+		response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
+		if (!ioAllowed.get()) {
+			return;
+		}
+		try {
+			response.setContentType(BareProblem.MEDIA_TYPE);
+			response.setCharacterEncoding("UTF-8");
+			Writer writer = response.getReporter();
+			if (writer != null) {
+				writer.write(new String(BareProblem.body(status), StandardCharsets.UTF_8));
+				response.finishResponse();
+			}
+		}
+		catch (IOException | IllegalStateException ex) {
+			// The client is gone or the response was committed: nothing more to say.
+		}
+	}
+
+}

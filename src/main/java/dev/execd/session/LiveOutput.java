@@ -1,0 +1,165 @@
+package dev.execd.session;
+
+import dev.execd.output.AnsiStripper;
+import dev.execd.output.OutputException;
+import dev.execd.output.Utf8;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One stream's view of a session's output: replays from an offset, then follows it live,
+ * as ready-to-send events with the text already decoded (a chunk never splits a UTF-8
+ * character) and, if asked, stripped of escape sequences. It reads the one log at its own
+ * offset, so nothing is queued for it: a slow stream holds at most one chunk. Not
+ * thread-safe: one stream, one thread. Closing it ends its subscription.
+ */
+public final class LiveOutput implements AutoCloseable {
+
+	/** Most bytes of one output event. */
+	public static final int CHUNK_BYTES = 16 * 1024;
+
+	private final Session session;
+
+	private final SessionReads reads;
+
+	private final AutoCloseable subscription;
+
+	private final boolean base64;
+
+	private final @Nullable AnsiStripper stripper;
+
+	private long offset;
+
+	private long version;
+
+	private LiveOutput(Session session, AutoCloseable subscription, long from, boolean base64, boolean stripAnsi) {
+		this.session = session;
+		this.reads = session.reads();
+		this.subscription = subscription;
+		this.offset = from;
+		this.base64 = base64;
+		this.stripper = stripAnsi ? new AnsiStripper() : null;
+	}
+
+	/**
+	 * Starts following a session's output at {@code from}.
+	 * @throws OutputException.OffsetOutOfRange past the end
+	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
+	 * @throws SessionException.TooManySubscribers past {@code maxSubscribers}
+	 */
+	public static LiveOutput follow(Session session, long from, boolean base64, boolean stripAnsi, int maxSubscribers) {
+		session.reads().checkOffset(from);
+		return new LiveOutput(session, session.reads().subscribe(maxSubscribers), from, base64, stripAnsi);
+	}
+
+	/**
+	 * The next event that is ready now.
+	 * @return the event, or null when there is nothing to send yet: {@link #await} then
+	 * waits for more. After {@link End} there are no more.
+	 */
+	public @Nullable Event next() {
+		if (this.session.removed()) {
+			return end();
+		}
+		this.version = this.reads.version();
+		SessionReads.Chunk chunk;
+		try {
+			chunk = this.reads.chunk(this.offset, CHUNK_BYTES, !this.base64);
+		}
+		catch (OutputException.OutputUnavailable ex) {
+			// Past the log cap only the memory window is kept: say what is skipped.
+			long resume = this.reads.nextAvailable(this.offset);
+			if (this.session.removed() || resume <= this.offset) {
+				return end();
+			}
+			Gap gap = new Gap(this.offset, resume);
+			this.offset = resume;
+			return gap;
+		}
+		catch (OutputException ex) {
+			return end();
+		}
+		if (chunk == null) {
+			return this.reads.finishedAt(this.offset) ? end() : null;
+		}
+		this.offset = chunk.next();
+		// More output already waiting goes into the same flush.
+		boolean caughtUp = chunk.next() >= this.reads.total();
+		String stream = chunk.tag().wireName();
+		if (this.base64) {
+			return new Binary(chunk.offset(), chunk.next(), stream, chunk.bytes(), caughtUp);
+		}
+		String text = Utf8.decode(chunk.bytes());
+		if (this.stripper != null) {
+			text = this.stripper.strip(text);
+		}
+		return new Text(chunk.offset(), chunk.next(), stream, text, caughtUp);
+	}
+
+	/**
+	 * Waits until output, an exit or a removal changed anything since the last
+	 * {@link #next}, or until the deadline.
+	 */
+	public void await(long deadlineNanos) throws InterruptedException {
+		this.reads.awaitChange(this.version, deadlineNanos);
+	}
+
+	private End end() {
+		return new End(this.session.snapshot());
+	}
+
+	@Override
+	public void close() throws Exception {
+		this.subscription.close();
+	}
+
+	/** What a stream sends. */
+	public sealed interface Event {
+
+	}
+
+	/**
+	 * Output as text.
+	 *
+	 * @param offset where its bytes start
+	 * @param next where they end: where the stream resumes
+	 * @param stream {@code stdout}, {@code stderr} or {@code pty}
+	 * @param text the decoded text
+	 * @param caughtUp whether it reaches the end of the output so far
+	 */
+	public record Text(long offset, long next, String stream, String text, boolean caughtUp) implements Event {
+
+	}
+
+	/**
+	 * Output as exact bytes; fields as in {@link Text}.
+	 *
+	 * @param offset where its bytes start
+	 * @param next where they end
+	 * @param stream the stream they came from
+	 * @param bytes the bytes
+	 * @param caughtUp whether it reaches the end of the output so far
+	 */
+	public record Binary(long offset, long next, String stream, byte[] bytes, boolean caughtUp) implements Event {
+
+	}
+
+	/**
+	 * Bytes {@code [from, to)} are no longer kept; the stream goes on at {@code to}.
+	 *
+	 * @param from the first byte skipped
+	 * @param to where the stream resumes
+	 */
+	public record Gap(long from, long to) implements Event {
+
+	}
+
+	/**
+	 * The session ended and all of its output was sent, or it was removed.
+	 *
+	 * @param session its state now
+	 */
+	public record End(SessionSnapshot session) implements Event {
+
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.execd.session;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.execd.config.ExecdProperties;
+import dev.execd.output.OutputException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * {@link LiveOutput}: a stream's events come decoded from the session, with a real
+ * process and no web layer.
+ */
+class LiveOutputTests {
+
+	private static final Scope SCOPE = new Scope("anonymous", "c1");
+
+	@TempDir
+	Path dir;
+
+	private SessionRegistry registry;
+
+	@BeforeEach
+	void createRegistry() {
+		Map<String, String> source = Map.of("execd.output.dir", this.dir.toString(), "execd.limits.reap-interval", "1h",
+				"execd.process.kill-grace", "500ms");
+		ExecdProperties properties = new Binder(new MapConfigurationPropertySource(source)).bindOrCreate("execd",
+				ExecdProperties.class);
+		this.registry = new SessionRegistry(properties, Clock.systemUTC(), new SimpleMeterRegistry());
+	}
+
+	@AfterEach
+	void closeRegistry() {
+		this.registry.close();
+	}
+
+	@Test
+	void yieldsStrippedTextThenTheEnd() throws Exception {
+		Session session = start("printf 'h\\033[31mi\\303'; sleep 0.3; printf '\\251'");
+		List<LiveOutput.Event> events = follow(session, 0, false, true);
+		String text = events.stream()
+			.filter(LiveOutput.Text.class::isInstance)
+			.map((event) -> ((LiveOutput.Text) event).text())
+			.reduce("", String::concat);
+		assertThat(text).isEqualTo("hié");
+		assertThat(events.getLast()).isInstanceOf(LiveOutput.End.class);
+		assertThat(((LiveOutput.End) events.getLast()).session().running()).isFalse();
+	}
+
+	@Test
+	void yieldsExactBytesFromAnOffset() throws Exception {
+		Session session = start("printf 'abc'");
+		session.ended().get(10, TimeUnit.SECONDS);
+		List<LiveOutput.Event> events = follow(session, 1, true, false);
+		LiveOutput.Binary first = (LiveOutput.Binary) events.getFirst();
+		assertThat(first.offset()).isEqualTo(1);
+		assertThat(first.next()).isEqualTo(3);
+		assertThat(first.bytes()).containsExactly('b', 'c');
+		assertThat(first.stream()).isEqualTo("stdout");
+	}
+
+	@Test
+	void refusesAnOffsetPastTheEnd() {
+		Session session = start("sleep 1000");
+		assertThatExceptionOfType(OutputException.OffsetOutOfRange.class)
+			.isThrownBy(() -> LiveOutput.follow(session, 5, false, false, 8));
+	}
+
+	@Test
+	void countsAsASubscriberUntilClosed() throws Exception {
+		Session session = start("sleep 1000");
+		try (LiveOutput live = LiveOutput.follow(session, 0, false, false, 1)) {
+			assertThat(session.reads().subscribers()).isEqualTo(1);
+			assertThatExceptionOfType(SessionException.TooManySubscribers.class)
+				.isThrownBy(() -> LiveOutput.follow(session, 0, false, false, 1));
+		}
+		assertThat(session.reads().subscribers()).isZero();
+	}
+
+	private Session start(String cmd) {
+		return this.registry
+			.start(SCOPE,
+					new SessionSpec(cmd, null, null, null, false, Map.of(), false, 120, 30, Duration.ofMinutes(30),
+							Duration.ZERO, null, null, null))
+			.session();
+	}
+
+	private static List<LiveOutput.Event> follow(Session session, long from, boolean base64, boolean stripAnsi)
+			throws Exception {
+		List<LiveOutput.Event> events = new ArrayList<>();
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		try (LiveOutput live = LiveOutput.follow(session, from, base64, stripAnsi, 8)) {
+			while (System.nanoTime() < deadline) {
+				LiveOutput.Event event = live.next();
+				if (event == null) {
+					live.await(Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200)));
+					continue;
+				}
+				events.add(event);
+				if (event instanceof LiveOutput.End) {
+					return events;
+				}
+			}
+		}
+		throw new AssertionError("no end within 10 s: " + events);
+	}
+
+}

@@ -1,0 +1,62 @@
+package dev.execd.session;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * {@link Typing}: input values become bytes for the session's own terminal state.
+ */
+class TypingTests {
+
+	@Test
+	void textIsDecodedAndMayBecomeSignals() {
+		Typing.Encoded encoded = Typing.encode(List.of(new Input.Text("a\\x03\\n")), false, false);
+		assertThat(encoded.bytes()).containsExactly('a', 0x03, '\n');
+		assertThat(encoded.translateControls()).isTrue();
+		assertThat(encoded.eof()).isFalse();
+	}
+
+	@Test
+	void exactBytesNeverBecomeSignals() {
+		Typing.Encoded encoded = Typing.encode(List.of(new Input.Bytes(new byte[] { 0x03 }), new Input.Eof()), false,
+				false);
+		assertThat(encoded.bytes()).containsExactly(0x03);
+		assertThat(encoded.translateControls()).isFalse();
+		assertThat(encoded.eof()).isTrue();
+	}
+
+	@Test
+	void keysFollowTheTerminalAndItsCursorMode() {
+		Input keys = new Input.Keys(List.of("Up", "Enter"));
+		assertThat(text(Typing.encode(List.of(keys), true, false))).isEqualTo("\u001b[A\r");
+		assertThat(text(Typing.encode(List.of(keys), true, true))).isEqualTo("\u001bOA\r");
+		assertThat(text(Typing.encode(List.of(keys), false, false))).isEqualTo("\u001b[A\n");
+	}
+
+	@Test
+	void eofAloneWritesNothing() {
+		Typing.Encoded encoded = Typing.encode(List.of(new Input.Eof()), true, false);
+		assertThat(encoded.bytes()).isEmpty();
+		assertThat(encoded.eof()).isTrue();
+	}
+
+	@Test
+	void refusesMoreThanOneMebibyte() {
+		Input big = new Input.Bytes(new byte[Input.MAX_BYTES + 1]);
+		assertThatExceptionOfType(SessionException.InvalidRequest.class)
+			.isThrownBy(() -> Typing.encode(List.of(big), false, false))
+			.withMessage("input is larger than 1 MiB");
+		assertThat(Typing.encode(List.of(new Input.Bytes(new byte[Input.MAX_BYTES])), false, false).bytes())
+			.hasSize(Input.MAX_BYTES);
+	}
+
+	private static String text(Typing.Encoded encoded) {
+		return new String(encoded.bytes(), StandardCharsets.UTF_8);
+	}
+
+}
