@@ -175,11 +175,6 @@ public final class Session {
 		return this.state.current().running();
 	}
 
-	/** Whether arrow keys must be sent in application cursor mode. */
-	public boolean applicationCursor() {
-		return this.terminal.applicationCursor();
-	}
-
 	private void finish(int status) {
 		Instant at = this.context.clock().instant();
 		this.state.update((s) -> s.exited(status, at));
@@ -197,23 +192,15 @@ public final class Session {
 	}
 
 	/**
-	 * Types input, encoded for this session's terminal and cursor mode, per
-	 * {@link #write}.
-	 * @throws SessionException.InvalidRequest when it is more than
-	 * {@link Input#MAX_BYTES}
+	 * Types input encoded for this terminal and cursor mode (at most
+	 * {@link Input#MAX_BYTES}).
 	 */
 	public void type(List<Input> inputs, @Nullable String requestId) {
-		Typing.Encoded encoded = Typing.encode(inputs, this.child.tty(), applicationCursor());
+		Typing.Encoded encoded = Typing.encode(inputs, tty(), this.terminal.applicationCursor());
 		write(encoded.bytes(), encoded.translateControls(), encoded.eof(), requestId);
 	}
 
-	/**
-	 * Queues input for the process.
-	 * @param data the bytes
-	 * @param translateControls whether Ctrl-C and Ctrl-\ become signals on a pipe
-	 * @param eof close stdin (pipe) or type Ctrl-D (tty) afterwards
-	 * @param requestId a retried write with the same key is not written again
-	 */
+	/** Queues bytes for the process; see {@link SessionInput#write}. */
 	public void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
 		this.input.write(data, translateControls, eof, requestId);
 	}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.process.Signals;
@@ -69,20 +70,12 @@ public final class SessionRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * The live session a previous start with this request id created, if it still exists.
-	 */
-	public Optional<Session> started(Scope scope, String requestId) {
-		return this.requests.started(scope, requestId);
-	}
-
-	/**
 	 * The one path of a start: joins the live session a previous start with this request
 	 * id created, or starts one. The spec is built only for a new session, so a retry
 	 * starts nothing whatever its body says.
 	 */
-	public Started startOrJoin(Scope scope, @Nullable String requestId, java.util.function.Supplier<SessionSpec> spec) {
-		java.util.Optional<Session> earlier = (requestId != null) ? started(scope, requestId)
-				: java.util.Optional.empty();
+	public Started startOrJoin(Scope scope, @Nullable String requestId, Supplier<SessionSpec> spec) {
+		Optional<Session> earlier = (requestId != null) ? this.requests.started(scope, requestId) : Optional.empty();
 		return earlier.map((session) -> new Started(session, false)).orElseGet(() -> start(scope, spec.get()));
 	}
 
