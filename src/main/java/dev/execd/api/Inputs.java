@@ -5,7 +5,6 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import dev.execd.config.ExecdProperties;
-import dev.execd.output.Truncation;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,18 +48,6 @@ public final class Inputs {
 		catch (PatternSyntaxException ex) {
 			throw ApiException.invalid("wait_for is not a valid regular expression: " + ex.getDescription());
 		}
-	}
-
-	static Truncation truncation(@Nullable String value) {
-		if (value == null) {
-			return Truncation.HEAD_TAIL;
-		}
-		return switch (value) {
-			case "head_tail" -> Truncation.HEAD_TAIL;
-			case "tail" -> Truncation.TAIL;
-			case "head" -> Truncation.HEAD;
-			default -> throw ApiException.invalid("truncation must be head_tail, tail or head");
-		};
 	}
 
 	public static @Nullable String label(@Nullable String value, String field) {

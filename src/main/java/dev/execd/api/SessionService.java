@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.execd.config.ExecdProperties;
-import dev.execd.process.Signals;
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
+import dev.execd.session.SignalNames;
 import dev.execd.session.WaitSpec;
 import org.jspecify.annotations.Nullable;
 
@@ -116,8 +116,8 @@ public class SessionService {
 	public SessionView remove(Scope scope, String id, @Nullable Long graceMs, @Nullable String signal) {
 		Duration defaultGrace = this.properties.process().killGrace();
 		long grace = Inputs.clamp(graceMs, defaultGrace.toMillis(), 0, 60_000, "grace_ms");
-		Signals.Signal sig = (signal != null)
-				? Signals.parse(signal).orElseThrow(() -> ApiException.unknownSignal(signal)) : Signals.SIGTERM;
+		int sig = (signal != null) ? SignalNames.number(signal).orElseThrow(() -> ApiException.unknownSignal(signal))
+				: SignalNames.DEFAULT_TERMINATION;
 		return SessionView.of(this.registry.remove(scope, id, sig, Duration.ofMillis(grace)));
 	}
 

@@ -174,9 +174,9 @@ public record StartRequest(@Schema(description = """
 
 	WaitSpec toWait() {
 		long yieldMs = Inputs.clamp(this.yieldTimeMs, 10_000, 0, MAX_YIELD_MS, "yield_time_ms");
-		return new WaitSpec(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
-				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"),
-				Inputs.truncation(this.truncation), Inputs.flag(this.stripAnsi));
+		return WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
+				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), this.truncation,
+				Inputs.flag(this.stripAnsi));
 	}
 
 	private Map<String, @Nullable String> checkedEnv() {

@@ -129,9 +129,9 @@ public record StdinRequest(
 	WaitSpec toWait(long maxPollMs) {
 		long yieldMs = writes() ? Inputs.clamp(this.yieldTimeMs, 250, 0, StartRequest.MAX_YIELD_MS, "yield_time_ms")
 				: Inputs.clamp(this.yieldTimeMs, 5000, 0, maxPollMs, "yield_time_ms");
-		return new WaitSpec(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
-				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"),
-				Inputs.truncation(this.truncation), Inputs.flag(this.stripAnsi));
+		return WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
+				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), this.truncation,
+				Inputs.flag(this.stripAnsi));
 	}
 
 }

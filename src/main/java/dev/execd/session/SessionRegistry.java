@@ -162,7 +162,8 @@ public final class SessionRegistry implements AutoCloseable {
 	 * Terminates a session's processes and removes it with its log.
 	 * @return its final state
 	 */
-	public SessionSnapshot remove(Scope scope, String id, Signals.Signal signal, Duration grace) {
+	public SessionSnapshot remove(Scope scope, String id, int signalNumber, Duration grace) {
+		Signals.Signal signal = Signals.parse(signalNumber).orElseThrow();
 		Session session = find(scope, id);
 		if (!this.sessions.remove(id, session)) {
 			throw new SessionException.NotFound(id);

@@ -17,4 +17,20 @@ import org.jspecify.annotations.Nullable;
 public record WaitSpec(long yieldNanos, @Nullable Pattern waitFor, int maxOutputBytes, Truncation truncation,
 		boolean stripAnsi) {
 
+	/**
+	 * A wait whose truncation is given by its wire name: {@code head_tail} (also when
+	 * null), {@code tail} or {@code head}.
+	 * @throws SessionException.InvalidRequest for any other name
+	 */
+	public static WaitSpec of(long yieldNanos, @Nullable Pattern waitFor, int maxOutputBytes,
+			@Nullable String truncation, boolean stripAnsi) {
+		Truncation kept = switch ((truncation != null) ? truncation : "head_tail") {
+			case "head_tail" -> Truncation.HEAD_TAIL;
+			case "tail" -> Truncation.TAIL;
+			case "head" -> Truncation.HEAD;
+			default -> throw new SessionException.InvalidRequest("truncation must be head_tail, tail or head");
+		};
+		return new WaitSpec(yieldNanos, waitFor, maxOutputBytes, kept, stripAnsi);
+	}
+
 }

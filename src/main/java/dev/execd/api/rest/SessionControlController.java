@@ -7,7 +7,6 @@ import dev.execd.api.SessionView;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.config.ExecdProperties;
-import dev.execd.process.Signals;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionRegistry;
 import io.swagger.v3.oas.annotations.Operation;
@@ -90,8 +89,7 @@ class SessionControlController {
 	@PostMapping(path = "/{id}/signal", consumes = MediaType.APPLICATION_JSON_VALUE)
 	SessionView signal(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody SignalRequest request) {
-		Signals.Signal signal = request.parsed();
-		return SessionView.of(this.registry.find(scope, id).signal(signal.number()));
+		return SessionView.of(this.registry.find(scope, id).signal(request.number()));
 	}
 
 	@Operation(operationId = "resizeSession", summary = "Resize a session's terminal", description = """

@@ -1,7 +1,7 @@
 package dev.execd.api.rest;
 
 import dev.execd.api.ApiException;
-import dev.execd.process.Signals;
+import dev.execd.session.SignalNames;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
@@ -18,8 +18,8 @@ record SignalRequest(@Schema(description = """
 		String.class, Integer.class }, requiredMode = Schema.RequiredMode.REQUIRED,
 		example = "SIGINT") @Nullable Object signal){
 
-	Signals.Signal parsed() {
-		return Signals.parse(this.signal).orElseThrow(() -> ApiException.unknownSignal(this.signal));
+	int number() {
+		return SignalNames.number(this.signal).orElseThrow(() -> ApiException.unknownSignal(this.signal));
 	}
 
 }
