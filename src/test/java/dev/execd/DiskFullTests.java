@@ -65,7 +65,8 @@ class DiskFullTests {
 
 			Files.delete(filler);
 			JsonNode resumed = type(api, id, "kept line\n");
-			// Read by offset: the write's own response may already have delivered the echo.
+			// Read by offset: the write's own response may already have delivered the
+			// echo.
 			JsonNode read = api.get("/sessions/" + id + "/output?offset=0").json();
 			assertThat(read.get("output").asString()).isEqualTo("kept line\n");
 			assertThat(read.get("output_offset").asLong()).isZero();
