@@ -1,20 +1,14 @@
 package dev.execd.session;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.execd.config.ExecdProperties;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -34,11 +28,7 @@ class StartOrJoinTests {
 
 	@BeforeEach
 	void createRegistry() {
-		Map<String, String> source = Map.of("execd.output.dir", this.dir.toString(), "execd.limits.reap-interval", "1h",
-				"execd.process.kill-grace", "500ms");
-		ExecdProperties properties = new Binder(new MapConfigurationPropertySource(source)).bindOrCreate("execd",
-				ExecdProperties.class);
-		this.registry = new SessionRegistry(properties, Clock.systemUTC(), new SimpleMeterRegistry());
+		this.registry = TestRegistries.create(this.dir);
 	}
 
 	@AfterEach
