@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.awaitility.Awaitility.await;
@@ -37,15 +38,30 @@ final class ChildServer implements AutoCloseable {
 	}
 
 	static ChildServer start(Path dir, String... args) throws IOException {
+		return start(dir, List.of(), Map.of(), args);
+	}
+
+	/**
+	 * Starts a server and waits until it answers.
+	 * @param prefix a command the JVM runs under, such as a shell that sets a limit and
+	 * execs {@code "$@"}; empty for none
+	 * @param environment variables to set, after every inherited {@code EXECD_*} one was
+	 * removed
+	 */
+	static ChildServer start(Path dir, List<String> prefix, Map<String, String> environment, String... args)
+			throws IOException {
 		int port = freePort();
 		String java = ProcessHandle.current().info().command().orElseThrow();
-		List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-				"-Dpty4j.tmpdir=" + dir, "-cp", System.getProperty("java.class.path"), ExecdApplication.class.getName(),
-				"--server.port=" + port, "--execd.output.dir=" + dir.resolve("logs")));
+		List<String> command = new ArrayList<>(prefix);
+		command.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + dir, "-cp",
+				System.getProperty("java.class.path"), ExecdApplication.class.getName(), "--server.port=" + port,
+				"--execd.output.dir=" + dir.resolve("logs")));
 		command.addAll(List.of(args));
 		Path log = dir.resolve("server.out");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-		ChildServer server = new ChildServer(port, process, log);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		builder.environment().keySet().removeIf((name) -> name.startsWith("EXECD_"));
+		builder.environment().putAll(environment);
+		ChildServer server = new ChildServer(port, builder.start(), log);
 		await().atMost(Duration.ofSeconds(60))
 			.pollInterval(Duration.ofMillis(200))
 			.ignoreExceptions()
