@@ -159,17 +159,16 @@ public final class SessionRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Terminates a session's processes and removes it with its log.
-	 * @return its final state
+	 * Terminates a session's processes with {@code signal} (a number from
+	 * {@link SignalNames}) and removes it with its log; returns its final state.
 	 */
-	public SessionSnapshot remove(Scope scope, String id, int signalNumber, Duration grace) {
-		Signals.Signal signal = Signals.parse(signalNumber).orElseThrow();
+	public SessionSnapshot remove(Scope scope, String id, int signal, Duration grace) {
 		Session session = find(scope, id);
 		if (!this.sessions.remove(id, session)) {
 			throw new SessionException.NotFound(id);
 		}
 		try {
-			return session.terminate(EndReason.KILLED, signal, grace);
+			return session.terminate(EndReason.KILLED, Signals.parse(signal).orElseThrow(), grace);
 		}
 		finally {
 			release(session, true);
