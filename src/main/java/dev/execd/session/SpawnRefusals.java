@@ -1,5 +1,8 @@
 package dev.execd.session;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import dev.execd.process.SpawnException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -12,6 +15,8 @@ import org.apache.commons.logging.LogFactory;
 final class SpawnRefusals {
 
 	private static final Log logger = LogFactory.getLog(SpawnRefusals.class);
+
+	private static final Pattern ERRNO = Pattern.compile("error(?:=|: )\\d");
 
 	private SpawnRefusals() {
 	}
@@ -32,8 +37,9 @@ final class SpawnRefusals {
 	/** The OS's words for the errno, without the JDK's "Cannot run program" preamble. */
 	private static String reason(SpawnException ex) {
 		String message = String.valueOf(ex.getMessage());
-		int errorAt = message.lastIndexOf("error");
-		return (errorAt >= 0) ? message.substring(errorAt) : message;
+		// The errno marker, not the last "error", which may end the OS's own words.
+		Matcher errno = ERRNO.matcher(message);
+		return errno.find() ? message.substring(errno.start()) : message;
 	}
 
 }
