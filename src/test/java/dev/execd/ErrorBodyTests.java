@@ -45,6 +45,17 @@ class ErrorBodyTests extends EndToEndTest {
 	}
 
 	@Test
+	void aMalformedFormBodyIsRefusedNotParsed() {
+		// A form body on PATCH or DELETE used to be parsed before routing, and a bad
+		// escape in it was a 500. execd takes JSON only.
+		String form = "Content-Type: application/x-www-form-urlencoded";
+		assertProblem(RawHttp.sendBody(this.port, "PATCH", "/sessions/nosuchsession000000000", "a=%s",
+				"Host: localhost", form), 415, "unsupported_media_type");
+		assertProblem(RawHttp.sendBody(this.port, "DELETE", "/sessions/nosuchsession000000000", "a=%s",
+				"Host: localhost", form), 404, "session_not_found");
+	}
+
+	@Test
 	void aMalformedChunkedBodyIsAProblem() {
 		String response = raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
 				+ "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
