@@ -34,8 +34,8 @@ class McpToolsTests extends McpEndToEndTest {
 		});
 		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
 				"cols", "rows", "yield_time_ms", "wait_for", "max_output_bytes", "env", "max_runtime_ms");
-		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys", "eof",
-				"yield_time_ms", "wait_for", "max_output_bytes");
+		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys",
+				"parts", "eof", "yield_time_ms", "wait_for", "max_output_bytes");
 		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
@@ -77,6 +77,17 @@ class McpToolsTests extends McpEndToEndTest {
 		McpTestClient.Result key = this.mcp.ok("write_stdin",
 				Map.of("session_id", tty.sessionId(), "keys", List.of("C-c"), "yield_time_ms", 10000));
 		assertThat(key.head()).startsWith("[exited]\n").contains("\nexit_code: 130\nsignal: SIGINT\n");
+	}
+
+	@Test
+	void typesPartsInOrder() {
+		String id = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 0)).sessionId();
+		McpTestClient.Result typed = this.mcp.ok("write_stdin",
+				Map.of("session_id", id, "parts",
+						List.of(Map.of("chars", "ab"), Map.of("keys", List.of("c", "Enter")),
+								Map.of("chars_b64", "ZA=="), Map.of("keys", List.of("Enter"))),
+						"wait_for", "^d$", "yield_time_ms", 10000));
+		assertThat(typed.output()).isEqualTo("abc\nd\n");
 	}
 
 	@Test

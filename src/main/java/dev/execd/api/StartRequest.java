@@ -47,7 +47,7 @@ public record StartRequest(@Schema(description = """
 		@Schema(description = """
 				Variables merged over the base environment: execd's own minus every `EXECD_*`, \
 				then `NO_COLOR=1`, `PAGER=cat`, `GIT_PAGER=cat`, `GH_PAGER=cat`, `LANG` and \
-				`LC_ALL` `C.UTF-8`, `TERM=dumb` (`xterm-256color` with `tty`), `COLUMNS`/`LINES` \
+				`LC_ALL` `C.UTF-8`, `PYTHONUNBUFFERED=1`, `TERM=dumb` (`xterm-256color` with `tty`), `COLUMNS`/`LINES` \
 				(with `tty`) and `EXECD_SESSION_ID`. A `null` value unsets a variable. At most \
 				256 entries and 64 KiB in all.""", maxProperties = 256,
 				additionalPropertiesSchema = StartRequest.EnvValue.class,

@@ -197,7 +197,7 @@ public final class Session {
 	 */
 	public void type(List<Input> inputs, @Nullable String requestId) {
 		Typing.Encoded encoded = Typing.encode(inputs, tty(), this.terminal.applicationCursor());
-		write(encoded.bytes(), encoded.translateControls(), encoded.eof(), requestId);
+		this.input.write(encoded.segments(), encoded.eof(), requestId);
 	}
 
 	/** Queues bytes for the process; see {@link SessionInput#write}. */

@@ -144,6 +144,10 @@ public final class ApiExamples {
 	public static final String STDIN_BYTES = """
 			{"chars_b64": "G1tB"}""";
 
+	public static final String STDIN_PARTS = """
+			{"parts": [{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, {"keys": ["Enter"]}], \
+			"yield_time_ms": 2000}""";
+
 	private ApiExamples() {
 	}
 

@@ -116,10 +116,10 @@ class SessionController {
 	}
 
 	@Operation(operationId = "writeStdin", summary = "Type input and/or poll for new output", description = """
-			Writes at most one of `chars` (text with C-style escapes), `chars_b64` (exact \
-			bytes) or `keys` (named keys), then `eof` if asked, then waits like \
-			`POST /sessions` and returns the output produced since the previous start, \
-			stdin or cursor read of this session.
+			Writes `chars` (text with C-style escapes), `chars_b64` (exact bytes) and `keys` \
+			(named keys or single characters), in that order, or instead an ordered list of \
+			`parts`, then `eof` if asked, then waits like `POST /sessions` and returns the \
+			output produced since the previous start, stdin or cursor read of this session.
 
 			**Poll** with no input (`{}` or no body): the call waits up to `yield_time_ms` \
 			(default 5000, up to 290000) and returns within milliseconds of an exit or a \
@@ -133,7 +133,12 @@ class SessionController {
 			written with a doubled backslash in JSON) or `"keys": ["C-c"]`; in a pipe \
 			session execd delivers it as SIGINT to the session's processes, as a terminal \
 			would. `eof: true` closes a pipe's stdin, or types Ctrl-D on a terminal. Writing \
-			to an ended session is 409 `session_exited`.""",
+			to an ended session is 409 `session_exited`.
+
+			**Parts**: one call can type text and keys in turn, e.g. edit a file in vim: \
+			`{"parts": [{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, \
+			{"keys": ["Enter"]}]}`. `keys` takes single characters too: `{"keys": ["q"]}` \
+			quits `less`.""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					description = "The input and the wait; empty or `{}` for a poll.",
 					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
@@ -153,7 +158,10 @@ class SessionController {
 									@ExampleObject(name = "eof", summary = "End of input (close a pipe's stdin)",
 											value = ApiExamples.STDIN_EOF),
 									@ExampleObject(name = "raw_bytes", summary = "Exact bytes (ESC [ A, cursor up)",
-											value = ApiExamples.STDIN_BYTES) })))
+											value = ApiExamples.STDIN_BYTES),
+									@ExampleObject(name = "vim_edit",
+											summary = "Text and keys in order: append to a line in vim, save, quit",
+											value = ApiExamples.STDIN_PARTS) })))
 	@ApiResponse(responseCode = "200", description = "The output since the previous call, and the session.",
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = ExecResult.class),
