@@ -100,7 +100,10 @@ public record StartRequest(@Schema(description = """
 		@Schema(description = """
 				Remove terminal escape sequences (colors, cursor moves, titles) from `output`, and \
 				for a lone `\\r` keep only what follows it, so progress bars collapse to their last \
-				state. The log always keeps the raw bytes.""", defaultValue = "false") @Nullable Boolean stripAnsi,
+				state. A cursor move to another row (as full-screen programs such as vim and top \
+				draw) becomes one line break, so rows and frames are never glued together; a move \
+				forward within the row becomes one space. The log always keeps the raw bytes.""",
+				defaultValue = "false") @Nullable Boolean stripAnsi,
 
 		@Schema(description = "Input written right after the start, decoded like `chars` of "
 				+ "`POST /sessions/{id}/stdin` (C-style escapes). At most 1 MiB.",
