@@ -71,17 +71,17 @@ class ComposedInputTests extends EndToEndTest {
 	void charsPartStillDeliversCtrlCAsSigintNextToExactBytes() {
 		String script = """
 				import signal, sys
-				signal.signal(signal.SIGINT, lambda s, f: print("SIGINT", flush=True))
-				print("ready", flush=True)
+				signal.signal(signal.SIGINT, lambda s, f: sys.stdout.write("SIGINT\\n"))
+				sys.stdout.write("ready\\n")
 				for line in sys.stdin:
-				    print("line", repr(line), flush=True)
+				    sys.stdout.write("line " + repr(line) + "\\n")
 				""";
 		String id = id(
 				start(Map.of("argv", List.of("python3", "-c", script), "wait_for", "ready", "yield_time_ms", 10000)));
 		JsonNode result = this.api
 			.post("/sessions/" + id + "/stdin",
 					Map.of("parts", List.of(Map.of("chars_b64", b64("a\u0003b\n")), Map.of("chars", "\\x03")),
-							"wait_for", "(?s)(?=.*SIGINT)(?=.*line)", "yield_time_ms", 10000))
+							"wait_for", "(?s)(?=.*SIGINT\\n)(?=.*line [^\\n]*\\n)", "yield_time_ms", 10000))
 			.json();
 		assertThat(result.get("matched").asBoolean()).as(result.toString()).isTrue();
 		assertThat(result.get("output").asString()).contains("line 'a\\x03b\\n'").contains("SIGINT");
