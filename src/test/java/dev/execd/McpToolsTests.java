@@ -142,8 +142,10 @@ class McpToolsTests extends McpEndToEndTest {
 	void structuredContentIsTheRestBody() {
 		McpTestClient.Result result = this.mcp.ok("exec_command", Map.of("cmd", "echo hi", "yield_time_ms", 10000));
 		assertThat(result.structured()).containsOnlyKeys("output", "output_offset", "next_offset", "omitted_bytes",
-				"original_token_count", "wall_time_ms", "matched", "session");
-		assertThat(result.structured()).containsEntry("output", "hi\n").containsEntry("matched", null);
+				"original_token_count", "wall_time_ms", "matched", "session", "screen");
+		assertThat(result.structured()).containsEntry("output", "hi\n")
+			.containsEntry("matched", null)
+			.containsEntry("screen", null);
 		Map<String, Object> rest = JSON.convertValue(this.api.get("/sessions/" + result.sessionId()).json(), MAP);
 		assertThat(result.session()).containsOnlyKeys(rest.keySet());
 		assertThat(result.session()).containsEntry("exit_code", 0)
