@@ -67,14 +67,22 @@ final class SessionScreen {
 		}
 	}
 
-	/** Output was appended: a live screen follows it at once. */
+	/**
+	 * Output was appended: a live screen follows it at once. Runs on the output reader,
+	 * which must go on whatever the emulator does: on a failure the screen is dropped, to
+	 * be replayed from the log when it is next asked for.
+	 */
 	void appended() {
 		if (this.emulator == null) {
 			return;
 		}
 		this.lock.lock();
 		try {
+			// A live emulator has its size: catchUp only creates one with it.
 			catchUp(0, 0);
+		}
+		catch (RuntimeException ex) {
+			this.emulator = null;
 		}
 		finally {
 			this.lock.unlock();
