@@ -27,6 +27,9 @@ final class JediTermEmulator implements Emulator {
 	 */
 	private static final int MAX_PENDING = 4096;
 
+	/** Steps in a row that may consume nothing before the character is skipped. */
+	private static final int MAX_STALLS = 8;
+
 	private final HeadlessDisplay display = new HeadlessDisplay();
 
 	private final TerminalTextBuffer buffer;
@@ -53,6 +56,7 @@ final class JediTermEmulator implements Emulator {
 	@Override
 	public void feed(byte[] bytes, int offset, int length) {
 		this.feed.append(bytes, offset, length);
+		int stalled = 0;
 		while (!this.feed.isEmpty()) {
 			int mark = this.feed.mark();
 			try {
@@ -70,8 +74,14 @@ final class JediTermEmulator implements Emulator {
 				}
 				this.feed.skip();
 			}
-			else if (this.feed.mark() == mark) {
+			else if (this.feed.mark() != mark) {
+				stalled = 0;
+			}
+			else if (++stalled > MAX_STALLS) {
+				// JediTerm pushes a character back once at the end of a row (it wraps
+				// first, then writes it); one that never moves would loop forever.
 				this.feed.skip();
+				stalled = 0;
 			}
 		}
 		this.feed.trim();

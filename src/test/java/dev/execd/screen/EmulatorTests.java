@@ -46,6 +46,17 @@ class EmulatorTests {
 	}
 
 	@Test
+	void aLineLongerThanTheRowWrapsWithoutLosingACharacter() {
+		Grid grid = grid("abcdefghijklmnopqrstuvwxy");
+		assertThat(grid.lines()).startsWith("abcdefghijklmnopqrst", "uvwxy");
+		assertThat(grid.cursorRow()).isEqualTo(1);
+		assertThat(grid.cursorCol()).isEqualTo(5);
+		Emulator emulator = fed(20, 5, 100, "abcdefghijklmnopqrstuvwxy");
+		emulator.resize(30, 6);
+		assertThat(emulator.grid(0).lines().get(0)).isEqualTo("abcdefghijklmnopqrstuvwxy");
+	}
+
+	@Test
 	void aCarriageReturnRedrawsTheRowInPlace() {
 		Grid grid = grid("progress 10%\rprogress 100%\r\n");
 		assertThat(grid.lines().get(0)).isEqualTo("progress 100%");
