@@ -1,9 +1,12 @@
 package dev.execd;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -161,6 +164,34 @@ class ScreenTests extends EndToEndTest {
 		String id = id(started);
 		this.api.post("/sessions/" + id + "/resize", Map.of("cols", 60, "rows", 12));
 		await().untilAsserted(() -> assertThat(lines(screen(id, "")).get(0)).isEqualTo("size 60x12"));
+	}
+
+	@Test
+	void vimEditsAFileOnTheAlternateScreenAndThePrimaryComesBack(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("notes.txt");
+		Files.writeString(file, "line one\nline two\n");
+		JsonNode started = start(
+				Map.of("cmd", "printf 'before vim\n'; vim -u NONE -N -n notes.txt; echo vim-done; sleep 30", "workdir",
+						dir.toString(), "tty", true, "cols", 40, "rows", 8));
+		String id = id(started);
+		await().untilAsserted(() -> assertThat(lines(screen(id, ""))).startsWith("line one", "line two"));
+		JsonNode inVim = screen(id, "");
+		assertThat(inVim.get("alt_screen").asBoolean()).isTrue();
+		assertThat(lines(inVim).get(2)).isEqualTo("~");
+		assertThat(inVim.get("cursor").get("row").asInt()).isZero();
+		assertThat(inVim.get("cursor").get("col").asInt()).isZero();
+
+		JsonNode edited = this.api
+			.post("/sessions/" + id + "/stdin", Map.of("chars", "A EDITED\\e", "yield_time_ms", 1000, "view", "screen"))
+			.json();
+		assertThat(lines(edited.get("screen")).get(0)).isEqualTo("line one EDITED");
+		JsonNode done = this.api
+			.post("/sessions/" + id + "/stdin", Map.of("chars", ":wq\r", "wait_for", "vim-done", "view", "screen"))
+			.json();
+		JsonNode after = done.get("screen");
+		assertThat(after.get("alt_screen").asBoolean()).isFalse();
+		assertThat(lines(after)).contains("before vim", "vim-done");
+		assertThat(Files.readString(file)).isEqualTo("line one EDITED\nline two\n");
 	}
 
 	@Test
