@@ -90,9 +90,20 @@ public record StdinRequest(
 
 		@Schema(description = """
 				Idempotency key for the write, at most 128 characters: a retry with the same key \
-				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId){
+				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId,
 
-	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null, null);
+		@Schema(description = """
+				`screen` adds the terminal's rendered `screen` to the answer (a pipe session: 409 \
+				`not_a_terminal`, and nothing is written); `output` (the default) does not.""", defaultValue = "output",
+				allowableValues = { "output", "screen" }) @Nullable String view){
+
+	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null, null,
+			null);
+
+	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
+	boolean screenView() {
+		return ScreenService.wanted(this.view);
+	}
 
 	boolean writes() {
 		return topLevelInput() || this.parts != null || Inputs.flag(this.eof);
@@ -106,6 +117,7 @@ public record StdinRequest(
 		InputPart.validate(this.parts, topLevelInput());
 		Inputs.label(this.requestId, "request_id");
 		InputPart.validateKeys(this.keys);
+		screenView();
 	}
 
 	/**
