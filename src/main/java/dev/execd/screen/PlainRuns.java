@@ -1,6 +1,7 @@
 package dev.execd.screen;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,6 +21,9 @@ import java.util.List;
  * the emulator's.
  */
 public final class PlainRuns {
+
+	/** The ring of line ends a scanner starts with. */
+	private static final int INITIAL_LINES = 16;
 
 	private enum State {
 
@@ -49,7 +53,7 @@ public final class PlainRuns {
 
 	private long[] lineEnds = new long[0];
 
-	private int lineCount;
+	private long lineCount;
 
 	private final List<Skip> skips = new ArrayList<>();
 
@@ -71,9 +75,10 @@ public final class PlainRuns {
 	 */
 	public void begin(long from, int rows, int scrollback) {
 		this.rows = rows;
-		this.lines = 2 * rows + scrollback + 1;
-		if (this.lineEnds.length != this.lines) {
-			this.lineEnds = new long[this.lines];
+		int needed = 2 * rows + scrollback + 1;
+		if (needed != this.lines) {
+			this.lines = needed;
+			this.lineEnds = new long[Math.min(needed, INITIAL_LINES)];
 		}
 		this.skips.clear();
 		this.lineCount = 0;
@@ -149,7 +154,7 @@ public final class PlainRuns {
 		this.lastWasC2 = (b == 0xc2);
 		if (b == '\n') {
 			if (this.lastWasCr && this.runStart >= 0) {
-				this.lineEnds[this.lineCount++ % this.lines] = at + 1;
+				lineEnded(at + 1);
 			}
 		}
 		else if (b == 0x1b) {
@@ -165,6 +170,18 @@ public final class PlainRuns {
 			this.runStart = at + 1;
 		}
 		this.lastWasCr = (b == '\r');
+	}
+
+	/**
+	 * Keeps the end of a line. The ring starts small and grows to {@code lines} only for
+	 * a run that gets that long, so a screen that never sees one stays small; it wraps
+	 * only at its full size.
+	 */
+	private void lineEnded(long end) {
+		if (this.lineCount == this.lineEnds.length && this.lineEnds.length < this.lines) {
+			this.lineEnds = Arrays.copyOf(this.lineEnds, Math.min(this.lines, this.lineEnds.length * 4));
+		}
+		this.lineEnds[(int) (this.lineCount++ % this.lineEnds.length)] = end;
 	}
 
 	private void escape(int b, long at) {
@@ -269,7 +286,7 @@ public final class PlainRuns {
 		if (this.runStart < 0 || this.regionSet || this.lineCount < this.lines) {
 			return;
 		}
-		long cut = this.lineEnds[this.lineCount % this.lines];
+		long cut = this.lineEnds[(int) (this.lineCount % this.lines)];
 		if (cut > this.runStart && cut <= end) {
 			this.skips.add(new Skip(this.runStart, cut));
 		}
