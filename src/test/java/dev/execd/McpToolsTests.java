@@ -23,20 +23,23 @@ class McpToolsTests extends McpEndToEndTest {
 	};
 
 	@Test
-	void listsTheFiveToolsWithDescriptionsAndSchemas() {
+	void listsTheSixToolsWithDescriptionsAndSchemas() {
 		List<McpSchema.Tool> tools = this.mcp.tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
-			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "kill_session", "list_sessions");
+			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "read_screen", "kill_session",
+					"list_sessions");
 		assertThat(tools).allSatisfy((tool) -> {
 			assertThat(tool.description()).hasSizeGreaterThan(100);
 			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
 			assertThat(tool.outputSchema()).containsEntry("type", "object").containsKey("properties");
 		});
 		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
-				"cols", "rows", "yield_time_ms", "wait_for", "max_output_bytes", "env", "max_runtime_ms");
+				"cols", "rows", "yield_time_ms", "wait_for", "max_output_bytes", "env", "max_runtime_ms", "view");
 		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys", "eof",
-				"yield_time_ms", "wait_for", "max_output_bytes");
-		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms");
+				"yield_time_ms", "wait_for", "max_output_bytes", "view");
+		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms",
+				"view");
+		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
 		assertThat(writeStdin.description()).contains("poll", "\"\\x03\"", "C-c", "\"\\r\"", "\"\\n\"");

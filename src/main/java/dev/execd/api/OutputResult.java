@@ -27,12 +27,21 @@ public record OutputResult(@Schema(description = """
 		@Schema(description = "Whether `wait_for` matched; `null` when no `wait_for` was given.", types = {
 				"boolean", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable Boolean matched,
 		@Schema(description = "The session's state at the end of the read.",
-				requiredMode = RequiredMode.REQUIRED) SessionView session){
+				requiredMode = RequiredMode.REQUIRED) SessionView session,
+		@Schema(description = """
+				With `view=screen` on a terminal session: its screen, rendered from at least the 				output this read returns; `null` otherwise.""",
+				types = { "object", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static OutputResult of(ReadOutcome o) {
 		String output = (o.bytes() != null) ? Base64.getEncoder().encodeToString(o.bytes()) : o.text();
 		return new OutputResult((output != null) ? output : "", o.outputOffset(), o.nextOffset(), o.eof(), o.matched(),
-				SessionView.of(o.session()));
+				SessionView.of(o.session()), null);
+	}
+
+	/** This result with the screen added. */
+	OutputResult withScreen(ScreenView view) {
+		return new OutputResult(this.output, this.outputOffset, this.nextOffset, this.eof, this.matched, this.session,
+				view);
 	}
 
 }

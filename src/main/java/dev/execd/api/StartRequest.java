@@ -124,7 +124,11 @@ public record StartRequest(@Schema(description = """
 				Idempotency key, at most 128 characters. A retry with the same key in the same \
 				conversation, while that session exists, starts nothing and answers 200 (not 201) \
 				with the existing session's output since its last delivery, whatever the rest of \
-				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId){
+				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId,
+
+		@Schema(description = """
+				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, 				else 400 `invalid_request`); `output` (the default) does not.""",
+				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -134,7 +138,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null);
 
 	static final int MAX_ENV_ENTRIES = 256;
 
@@ -158,6 +162,9 @@ public record StartRequest(@Schema(description = """
 				Inputs.noNul(arg, "argv");
 			});
 		}
+		if (screenView() && !Inputs.flag(this.tty)) {
+			throw ApiException.invalid("view screen needs tty true: a pipe session has no screen");
+		}
 		Inputs.noNul(this.workdir, "workdir");
 		Inputs.noNul(this.shell, "shell");
 		byte[] input = (this.stdin != null) ? new Input.Text(this.stdin).bytes() : null;
@@ -170,6 +177,11 @@ public record StartRequest(@Schema(description = """
 				Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
 				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input);
+	}
+
+	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
+	boolean screenView() {
+		return ScreenService.wanted(this.view);
 	}
 
 	WaitSpec toWait() {

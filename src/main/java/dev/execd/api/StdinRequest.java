@@ -77,9 +77,19 @@ public record StdinRequest(
 
 		@Schema(description = """
 				Idempotency key for the write, at most 128 characters: a retry with the same key \
-				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId){
+				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId,
 
-	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null);
+		@Schema(description = """
+				`screen` adds the terminal's rendered `screen` to the answer (a pipe session: 409 \
+				`not_a_terminal`, and nothing is written); `output` (the default) does not.""", defaultValue = "output",
+				allowableValues = { "output", "screen" }) @Nullable String view){
+
+	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null, null);
+
+	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
+	boolean screenView() {
+		return ScreenService.wanted(this.view);
+	}
 
 	boolean writes() {
 		return this.chars != null || this.charsB64 != null || this.keys != null || Inputs.flag(this.eof);
@@ -91,6 +101,7 @@ public record StdinRequest(
 			throw ApiException.invalid("give at most one of chars, chars_b64 and keys");
 		}
 		Inputs.label(this.requestId, "request_id");
+		screenView();
 		if (this.keys != null) {
 			for (String key : this.keys) {
 				if (key == null || !Input.Keys.isKnown(key)) {

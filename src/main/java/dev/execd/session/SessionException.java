@@ -56,6 +56,15 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** A screen asked of a session without a terminal. */
+	public static final class NotATerminal extends SessionException {
+
+		NotATerminal(SessionSnapshot session) {
+			super("the session has no terminal, so no screen: start it with tty true", session);
+		}
+
+	}
+
 	/** The per-session stdin queue has no room. */
 	public static final class StdinQueueFull extends SessionException {
 

@@ -194,6 +194,7 @@ class SessionController {
 					examples = @ExampleObject(name = "repl", value = ApiExamples.OUTPUT_READ)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.NOT_A_TERMINAL)
 	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
 	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
 	@GetMapping("/{id}/output")
@@ -222,9 +223,14 @@ class SessionController {
 							required = false, defaultValue = "utf8") String encoding,
 			@Parameter(description = "Remove terminal escape sequences from the text (never from the log).",
 					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
-							required = false, defaultValue = "false") boolean stripAnsi)
+							required = false, defaultValue = "false") boolean stripAnsi,
+			@Parameter(description = """
+					`screen` adds the terminal's rendered `screen` (a pipe session: 409 \
+					`not_a_terminal`).""",
+					schema = @Schema(allowableValues = { "output", "screen" }, defaultValue = "output")) @RequestParam(
+							required = false) @Nullable String view)
 			throws InterruptedException {
-		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor, encoding, stripAnsi);
+		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor, encoding, stripAnsi, view);
 	}
 
 }

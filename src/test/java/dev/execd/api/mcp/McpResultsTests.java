@@ -22,7 +22,7 @@ class McpResultsTests {
 
 	@Test
 	void runningSessionHasNoExitLines() {
-		ExecResult result = new ExecResult("hello\n", 0, 6, 0, 2, 250, null, session("running", null, null));
+		ExecResult result = new ExecResult("hello\n", 0, 6, 0, 2, 250, null, session("running", null, null), null);
 		assertThat(text(McpResults.exec(result, STRUCTURED))).isEqualTo("""
 				[still running]
 				session_id: abc
@@ -35,7 +35,8 @@ class McpResultsTests {
 
 	@Test
 	void exitedSessionShowsExitCodeSignalAndOmittedBytes() {
-		ExecResult result = new ExecResult("^C", 0, 5000, 4000, 1250, 12, false, session("exited", 130, "SIGINT"));
+		ExecResult result = new ExecResult("^C", 0, 5000, 4000, 1250, 12, false, session("exited", 130, "SIGINT"),
+				null);
 		McpSchema.CallToolResult mcp = McpResults.exec(result, STRUCTURED);
 		assertThat(text(mcp)).isEqualTo("""
 				[exited]
@@ -53,7 +54,7 @@ class McpResultsTests {
 
 	@Test
 	void readByOffsetSaysWhereTheNextReadStarts() {
-		OutputResult result = new OutputResult("world", 6, 11, true, null, session("exited", 0, null));
+		OutputResult result = new OutputResult("world", 6, 11, true, null, session("exited", 0, null), null);
 		assertThat(text(McpResults.output(result, 3, STRUCTURED))).isEqualTo("""
 				[exited]
 				session_id: abc
