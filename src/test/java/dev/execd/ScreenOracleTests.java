@@ -68,7 +68,7 @@ class ScreenOracleTests extends EndToEndTest {
 	@Test
 	void gitLogThroughItsPager() throws Exception {
 		play(120, 30, List.of(type("git -C " + repo + " log"), press("Enter"), check("commit number 40"),
-				press("Space"), check("commit number"), type("q"), check("$ git")));
+				press("Space"), check("commit number"), type("q"), check("Body of commit")));
 	}
 
 	@Test
@@ -163,7 +163,7 @@ class ScreenOracleTests extends EndToEndTest {
 		Path execdHome = Files.createDirectories(this.dir.resolve("execd"));
 		OracleTools.writeFiles(tmuxHome);
 		OracleTools.writeFiles(execdHome);
-		try (TmuxPane tmux = TmuxPane.start(OracleTools.shellLine(OracleTools.argv(tmuxHome)), cols, rows)) {
+		try (TmuxPane tmux = TmuxPane.start(OracleTools.shellLine(OracleTools.argv(tmuxHome)), cols, rows, tmuxHome)) {
 			String id = id(start(Map.of("argv", OracleTools.argv(execdHome), "tty", true, "cols", cols, "rows", rows,
 					"workdir", execdHome.toString(), "yield_time_ms", 0)));
 			ScreenPair pair = new ScreenPair(tmux, this.api, id);

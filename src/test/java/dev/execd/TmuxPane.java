@@ -26,11 +26,13 @@ final class TmuxPane implements AutoCloseable {
 		this.socket = socket;
 	}
 
-	/** Starts {@code shellCommand} in a {@code cols}x{@code rows} pane. */
-	static TmuxPane start(String shellCommand, int cols, int rows) {
+	/**
+	 * Starts {@code shellCommand} in a {@code cols}x{@code rows} pane, in {@code dir}.
+	 */
+	static TmuxPane start(String shellCommand, int cols, int rows, java.nio.file.Path dir) {
 		TmuxPane pane = new TmuxPane("execd-oracle-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
-		pane.tmux("-f", "/dev/null", "new-session", "-d", "-s", "oracle", "-x", "" + cols, "-y", "" + rows,
-				shellCommand);
+		pane.tmux("-f", "/dev/null", "new-session", "-d", "-s", "oracle", "-x", "" + cols, "-y", "" + rows, "-c",
+				dir.toString(), shellCommand);
 		// Keep the pane's size fixed whatever client might attach, and the pane after
 		// exit.
 		pane.tmux("set-option", "-t", "oracle", "remain-on-exit", "on");
