@@ -53,6 +53,7 @@ final class JediTermEmulator implements Emulator {
 	@Override
 	public void feed(byte[] bytes, int offset, int length) {
 		this.feed.append(bytes, offset, length);
+		int stalled = 0;
 		while (!this.feed.isEmpty()) {
 			int mark = this.feed.mark();
 			try {
@@ -70,8 +71,17 @@ final class JediTermEmulator implements Emulator {
 				}
 				this.feed.skip();
 			}
-			else if (this.feed.mark() == mark) {
+			else if (this.feed.mark() != mark) {
+				stalled = 0;
+			}
+			else if (++stalled > 1) {
+				// Twice nothing read: a character JediTerm cannot take. (Once is a wrap:
+				// at a
+				// cursor past the last column, JediTerm moves to the next row and puts
+				// the
+				// character back.)
 				this.feed.skip();
+				stalled = 0;
 			}
 		}
 		this.feed.trim();
