@@ -39,6 +39,7 @@ public final class Refusals {
 			case SessionException.Exited e -> new Refusal(HttpStatus.CONFLICT, "session_exited");
 			case SessionException.StdinClosed e -> new Refusal(HttpStatus.CONFLICT, "stdin_closed");
 			case SessionException.NotATty e -> new Refusal(HttpStatus.CONFLICT, "not_a_tty");
+			case SessionException.NotATerminal e -> new Refusal(HttpStatus.CONFLICT, "not_a_terminal");
 			case SessionException.StdinQueueFull e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "stdin_queue_full");
 			case SessionException.TooManySessions e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_sessions");
 			case SessionException.TooManySubscribers e ->

@@ -57,7 +57,7 @@ public final class Session {
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionStateHolder(SessionState.initial(spec));
 		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
-				this::touch);
+				this::touch, null, SessionOutput.inputWait(child));
 		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
 		this.exit = new SessionExit(id, child, this.state, this::snapshot);
 		this.deadlines = new Deadlines(context.timers(), log, startNanos,

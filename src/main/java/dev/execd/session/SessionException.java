@@ -56,6 +56,15 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** A screen feature (a screen pattern, a screen view) of a session on pipes. */
+	public static final class NotATerminal extends SessionException {
+
+		public NotATerminal(SessionSnapshot session) {
+			super("the session has no terminal, so no screen: start it with tty: true", session);
+		}
+
+	}
+
 	/** The per-session stdin queue has no room. */
 	public static final class StdinQueueFull extends SessionException {
 

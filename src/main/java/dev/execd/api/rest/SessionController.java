@@ -7,6 +7,7 @@ import dev.execd.api.OutputResult;
 import dev.execd.api.SessionService;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
+import dev.execd.api.Waits;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
@@ -182,8 +183,10 @@ class SessionController {
 					like a poll through `POST /sessions/{id}/stdin`.
 
 					`wait_ms` (default 0) makes it a long-poll that returns at the first of: the \
-					process ended and its output was drained; a `wait_for` match, or without \
-					`wait_for` at least one byte past the offset; the deadline. At most \
+					process ended and its output was drained; a `wait_for` or `wait_for_screen` \
+					match; `settle_ms` of quiet after new output; the process blocked on input \
+					after `input_quiet_ms`; without a pattern or `settle_ms`, at least one byte \
+					past the offset; the deadline (`ended_by` says which). At most \
 					`max_bytes` are returned, without a truncation marker: continue from \
 					`next_offset` until `eof` is true; reading exactly at the end returns empty \
 					output. Text never splits a UTF-8 character; `encoding=base64` returns the \
@@ -217,6 +220,21 @@ class SessionController {
 					Java regular expression (MULTILINE, at most 1024 characters): the wait ends \
 					when the text from the read's start to now matches.""", schema = @Schema(maxLength = 1024),
 					example = ">>> $") @RequestParam(name = "wait_for", required = false) @Nullable String waitFor,
+			@Parameter(
+					description = "As in `POST /sessions`: a regular expression for the rendered screen "
+							+ "(409 `not_a_terminal` on a pipe session).",
+					schema = @Schema(maxLength = 1024)) @RequestParam(name = "wait_for_screen",
+							required = false) @Nullable String waitForScreen,
+			@Parameter(
+					description = "As in `POST /sessions`, in ms; given, the first byte alone no longer "
+							+ "ends the wait.",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0",
+							maximum = "30000")) @RequestParam(name = "settle_ms",
+									required = false) @Nullable Long settleMs,
+			@Parameter(description = "As in `POST /sessions`, in ms; 0 = off.",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "300", minimum = "0",
+							maximum = "60000")) @RequestParam(name = "input_quiet_ms",
+									required = false) @Nullable Long inputQuietMs,
 			@Parameter(description = "`utf8` text, or `base64` for the exact bytes.",
 					schema = @Schema(allowableValues = { "utf8", "base64" }, defaultValue = "utf8")) @RequestParam(
 							required = false, defaultValue = "utf8") String encoding,
@@ -224,7 +242,8 @@ class SessionController {
 					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
 							required = false, defaultValue = "false") boolean stripAnsi)
 			throws InterruptedException {
-		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor, encoding, stripAnsi);
+		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor,
+				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, stripAnsi);
 	}
 
 }
