@@ -76,6 +76,9 @@ final class OutputWaiter {
 		Boolean unmatched = spec.hasPattern() ? false : null;
 		boolean firstByte = anyByte && !spec.hasPattern() && spec.settleNanos() == 0;
 		long scanned = start;
+		// A positive input check, confirmed by a second one with no output between: the
+		// last bytes written before the read may still be on their way into the log.
+		long inputSeenVersion = -1;
 		long screenSeen = 0;
 		boolean screenChecked = false;
 		while (true) {
@@ -129,9 +132,14 @@ final class OutputWaiter {
 					wake = earlier(wake, quietAt);
 				}
 				else if (this.inputWait.getAsBoolean() && this.log.version() == version) {
-					return new Result(EndedBy.INPUT, unmatched);
+					if (inputSeenVersion == version) {
+						return new Result(EndedBy.INPUT, unmatched);
+					}
+					inputSeenVersion = version;
+					wake = earlier(wake, now + INPUT_CHECK_NANOS);
 				}
 				else {
+					inputSeenVersion = -1;
 					wake = earlier(wake, now + INPUT_CHECK_NANOS);
 				}
 			}
