@@ -65,6 +65,12 @@ public final class ProblemExamples {
 			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/resize", "code": "not_a_tty", "session": \
 			""" + ApiExamples.SESSION_RUNNING + "}";
 
+	public static final String NOT_A_TERMINAL = """
+			{"type": "https://execd.dev/problems/not-a-terminal", "title": "Conflict", "status": 409, \
+			"detail": "the session has no terminal, so no screen: start it with tty: true", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/output", "code": "not_a_terminal", "session": \
+			""" + ApiExamples.SESSION_RUNNING + "}";
+
 	public static final String OUTPUT_UNAVAILABLE = """
 			{"type": "https://execd.dev/problems/output-unavailable", "title": "Gone", "status": 410, \
 			"detail": "output at offset 0 is no longer kept", \

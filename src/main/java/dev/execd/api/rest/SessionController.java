@@ -197,6 +197,7 @@ class SessionController {
 					examples = @ExampleObject(name = "repl", value = ApiExamples.OUTPUT_READ)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.NOT_A_TERMINAL)
 	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
 	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
 	@GetMapping("/{id}/output")
