@@ -25,8 +25,14 @@ final class OutputWaiter {
 	 */
 	private static final int MAX_SCAN = 1024 * 1024;
 
-	/** How often a quiet wait asks again whether the process waits for input. */
+	/**
+	 * How soon a quiet wait asks again whether the process waits for input; each answer
+	 * "no" doubles it up to {@link #MAX_INPUT_CHECK_NANOS}, as a check scans
+	 * {@code /proc}. New output starts over.
+	 */
 	static final long INPUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+	static final long MAX_INPUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
 	private final OutputLog log;
 
@@ -78,7 +84,9 @@ final class OutputWaiter {
 		long scanned = start;
 		// A positive input check, confirmed by a second one with no output between: the
 		// last bytes written before the read may still be on their way into the log.
-		long inputSeenVersion = -1;
+		boolean inputSeen = false;
+		long checkVersion = -1;
+		long checkEvery = INPUT_CHECK_NANOS;
 		long screenSeen = 0;
 		boolean screenChecked = false;
 		while (true) {
@@ -125,6 +133,11 @@ final class OutputWaiter {
 				wake = earlier(wake, settledAt);
 			}
 			if (spec.inputQuietNanos() > 0 && this.inputWait != null) {
+				if (version != checkVersion) {
+					checkVersion = version;
+					checkEvery = INPUT_CHECK_NANOS;
+					inputSeen = false;
+				}
 				// Quiet since the last byte, or since the wait began: input written just
 				// before may not have been read yet.
 				long quietAt = ((lastByte - began > 0) ? lastByte : began) + spec.inputQuietNanos();
@@ -132,15 +145,16 @@ final class OutputWaiter {
 					wake = earlier(wake, quietAt);
 				}
 				else if (this.inputWait.getAsBoolean() && this.log.version() == version) {
-					if (inputSeenVersion == version) {
+					if (inputSeen) {
 						return new Result(EndedBy.INPUT, unmatched);
 					}
-					inputSeenVersion = version;
+					inputSeen = true;
 					wake = earlier(wake, now + INPUT_CHECK_NANOS);
 				}
 				else {
-					inputSeenVersion = -1;
-					wake = earlier(wake, now + INPUT_CHECK_NANOS);
+					inputSeen = false;
+					wake = earlier(wake, now + checkEvery);
+					checkEvery = Math.min(2 * checkEvery, MAX_INPUT_CHECK_NANOS);
 				}
 			}
 			this.log.awaitChange(version, wake);

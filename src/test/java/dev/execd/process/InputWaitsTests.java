@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -61,6 +62,16 @@ class InputWaitsTests {
 					""")
 	void onAPipe(String name, boolean counts, String script) throws Exception {
 		check(false, counts, script);
+	}
+
+	@Test
+	void aTerminalIsNamedFromItsDeviceNumber() {
+		// tty_nr packs the major in bits 8-19 and the minor in bits 0-7 and 20-31.
+		assertThat(InputWaits.terminal((136 << 8) | 3)).isEqualTo("/dev/pts/3");
+		assertThat(InputWaits.terminal((137 << 8) | 4)).isEqualTo("/dev/pts/260");
+		assertThat(InputWaits.terminal((136 << 8) | (1 << 20))).isEqualTo("/dev/pts/256");
+		assertThat(InputWaits.terminal((4 << 8) | 1)).as("a virtual console").isNull();
+		assertThat(InputWaits.terminal(0)).as("no terminal").isNull();
 	}
 
 	private static void check(boolean tty, boolean counts, String script) throws Exception {
