@@ -1,9 +1,6 @@
 package dev.execd.process;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -19,8 +16,6 @@ import org.jspecify.annotations.Nullable;
  * time.
  */
 public final class InputWaits {
-
-	private static final Path PROC = Path.of("/proc");
 
 	private final long leader;
 
@@ -50,7 +45,7 @@ public final class InputWaits {
 		if (tty) {
 			return Optional.of(new InputWaits(leader, true, null));
 		}
-		String target = link(leader, 0);
+		String target = ProcFiles.link(leader, 0);
 		if (target == null || !target.startsWith("pipe:")) {
 			return Optional.empty();
 		}
@@ -122,7 +117,7 @@ public final class InputWaits {
 
 	/** Whether one sleeping process waits to read the input; unchanged over the check. */
 	private boolean readsInput(Syscalls calls, long pid, String input) {
-		String before = read(pid, "syscall");
+		String before = ProcFiles.read(pid, "syscall");
 		if (before == null) {
 			return false;
 		}
@@ -147,7 +142,7 @@ public final class InputWaits {
 		catch (IOException | RuntimeException ex) {
 			return false;
 		}
-		return waits && before.equals(read(pid, "syscall"));
+		return waits && before.equals(ProcFiles.read(pid, "syscall"));
 	}
 
 	private boolean waitsOnInput(Syscalls.Kind kind, long pid, long[] a, String input) throws IOException {
@@ -165,10 +160,10 @@ public final class InputWaits {
 		if (count <= 0 || count > 4096) {
 			return false;
 		}
-		byte[] fds = memory(pid, address, (int) count * 8);
+		byte[] fds = ProcFiles.memory(pid, address, (int) count * 8);
 		for (int i = 0; i < count; i++) {
-			int fd = littleEndian(fds, i * 8, 4);
-			int events = littleEndian(fds, i * 8 + 4, 2);
+			int fd = ProcFiles.littleEndian(fds, i * 8, 4);
+			int events = ProcFiles.littleEndian(fds, i * 8 + 4, 2);
 			// POLLIN, POLLRDNORM
 			if (fd >= 0 && (events & 0x41) != 0 && isInput(pid, fd, input)) {
 				return true;
@@ -182,7 +177,7 @@ public final class InputWaits {
 		if (readfds == 0 || nfds <= 0 || nfds > 65536) {
 			return false;
 		}
-		byte[] bits = memory(pid, readfds, (int) ((nfds + 63) / 64) * 8);
+		byte[] bits = ProcFiles.memory(pid, readfds, (int) ((nfds + 63) / 64) * 8);
 		for (int fd = 0; fd < nfds; fd++) {
 			if ((bits[fd / 8] & (1 << (fd % 8))) != 0 && isInput(pid, fd, input)) {
 				return true;
@@ -193,7 +188,7 @@ public final class InputWaits {
 
 	/** The epoll instance's targets: {@code tfd: N events: HEX ...} lines of fdinfo. */
 	private boolean epollsInput(long pid, long epfd, String input) {
-		String info = read(pid, "fdinfo/" + epfd);
+		String info = ProcFiles.read(pid, "fdinfo/" + epfd);
 		if (info == null) {
 			return false;
 		}
@@ -212,44 +207,8 @@ public final class InputWaits {
 
 	/** Whether a descriptor of the process is the session's input. */
 	private boolean isInput(long pid, long fd, String input) {
-		String target = link(pid, fd);
+		String target = ProcFiles.link(pid, fd);
 		return target != null && (target.equals(input) || (this.tty && target.equals("/dev/tty")));
-	}
-
-	private static int littleEndian(byte[] bytes, int at, int length) {
-		int value = 0;
-		for (int i = length - 1; i >= 0; i--) {
-			value = (value << 8) | (bytes[at + i] & 0xff);
-		}
-		// sign-extend the int of a pollfd's fd (-1: ignored entry)
-		return (length == 4) ? value : value & 0xffff;
-	}
-
-	private static byte[] memory(long pid, long address, int length) throws IOException {
-		try (RandomAccessFile mem = new RandomAccessFile(PROC.resolve(pid + "/mem").toFile(), "r")) {
-			mem.seek(address);
-			byte[] bytes = new byte[length];
-			mem.readFully(bytes);
-			return bytes;
-		}
-	}
-
-	private static @Nullable String link(long pid, long fd) {
-		try {
-			return Files.readSymbolicLink(PROC.resolve(pid + "/fd/" + fd)).toString();
-		}
-		catch (IOException | UnsupportedOperationException ex) {
-			return null;
-		}
-	}
-
-	private static @Nullable String read(long pid, String file) {
-		try {
-			return Files.readString(PROC.resolve(pid + "/" + file));
-		}
-		catch (IOException | RuntimeException ex) {
-			return null;
-		}
 	}
 
 }
