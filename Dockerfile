@@ -52,10 +52,12 @@ COPY --from=build /opt/execd /opt/execd
 # Tokens are not set here: supply EXECD_TOKENS at run time (bound to 0.0.0.0,
 # execd refuses to start without them).
 # A UTF-8 locale: the JVM encodes command lines, arguments and paths with it, and
-# without one every non-ASCII character would reach the shell as '?'.
+# without one every non-ASCII character would reach the shell as '?'. Python unbuffered,
+# as execd sets it for sessions too: output on a pipe appears as it is printed.
 ENV EXECD_OUTPUT_DIR=/var/lib/execd \
     EXECD_PROCESS_DEFAULT_WORKDIR=/workspace \
-    LANG=C.UTF-8
+    LANG=C.UTF-8 \
+    PYTHONUNBUFFERED=1
 
 USER execd
 WORKDIR /workspace

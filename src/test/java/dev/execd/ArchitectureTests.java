@@ -15,8 +15,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
- * Dependencies point one way: api → session → {process, output, input}; config is read by
- * all; nothing below api knows about the web.
+ * Dependencies point one way: api → session → {process, output, input, screen}; config is
+ * read by all; nothing below api knows about the web; only screen knows the emulator
+ * library.
  */
 @AnalyzeClasses(packages = "dev.execd", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -33,6 +34,8 @@ class ArchitectureTests {
 		.definedBy("dev.execd.output..")
 		.layer("input")
 		.definedBy("dev.execd.input..")
+		.layer("screen")
+		.definedBy("dev.execd.screen..")
 		.layer("config")
 		.definedBy("dev.execd.config..")
 		.whereLayer("api")
@@ -44,7 +47,25 @@ class ArchitectureTests {
 		.whereLayer("output")
 		.mayOnlyBeAccessedByLayers("session", "api")
 		.whereLayer("input")
+		.mayOnlyBeAccessedByLayers("session")
+		.whereLayer("screen")
 		.mayOnlyBeAccessedByLayers("session");
+
+	@ArchTest
+	static final ArchRule screenIsIndependent = noClasses().that()
+		.resideInAPackage("dev.execd.screen..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.process..", "dev.execd.session..", "dev.execd.api..", "dev.execd.output..",
+				"dev.execd.input..");
+
+	// The emulator may be swapped for another library: only the screen package knows it.
+	@ArchTest
+	static final ArchRule onlyScreenKnowsTheEmulator = noClasses().that()
+		.resideOutsideOfPackage("dev.execd.screen..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("com.techsenger..", "org.jline..");
 
 	// One rule per condition: noClasses().should(a).andShould(b) fails only for a class
 	// that breaks both.

@@ -42,8 +42,12 @@ class McpErrorTests extends McpEndToEndTest {
 		String cat = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 0)).sessionId();
 		assertError("write_stdin", Map.of("session_id", cat, "keys", List.of("Hyper-x")), "unknown_key: ");
 		assertError("write_stdin", Map.of("session_id", cat, "chars_b64", "***"), "invalid_base64: ");
-		assertError("write_stdin", Map.of("session_id", cat, "chars", "a", "keys", List.of("Enter")),
+		assertError("write_stdin",
+				Map.of("session_id", cat, "chars", "a", "parts", List.of(Map.of("keys", List.of("Enter")))),
 				"invalid_request: ");
+		assertError("write_stdin", Map.of("session_id", cat, "parts", List.of(Map.of())), "invalid_request: ");
+		assertError("write_stdin", Map.of("session_id", cat, "parts", List.of(Map.of("keys", List.of("Hyper-x")))),
+				"unknown_key: ");
 		assertError("kill_session", Map.of("session_id", cat, "signal", "SIGNOPE"), "unknown_signal: ");
 		assertError("read_output", Map.of("session_id", cat, "offset", 1000), "offset_out_of_range: ");
 

@@ -23,10 +23,11 @@ class McpToolsTests extends McpEndToEndTest {
 	};
 
 	@Test
-	void listsTheFiveToolsWithDescriptionsAndSchemas() {
+	void listsTheSixToolsWithDescriptionsAndSchemas() {
 		List<McpSchema.Tool> tools = this.mcp.tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
-			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "kill_session", "list_sessions");
+			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "read_screen", "kill_session",
+					"list_sessions");
 		assertThat(tools).allSatisfy((tool) -> {
 			assertThat(tool.description()).hasSizeGreaterThan(100);
 			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
@@ -34,11 +35,13 @@ class McpToolsTests extends McpEndToEndTest {
 		});
 		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
 				"cols", "rows", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
-				"max_output_bytes", "env", "max_runtime_ms");
-		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys", "eof",
-				"yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms", "max_output_bytes");
+				"max_output_bytes", "env", "max_runtime_ms", "view");
+		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys",
+				"parts", "eof", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
+				"max_output_bytes", "view");
 		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms",
-				"wait_for_screen", "settle_ms", "input_quiet_ms");
+				"wait_for_screen", "settle_ms", "input_quiet_ms", "view");
+		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
 		assertThat(writeStdin.description()).contains("poll", "\"\\x03\"", "C-c", "\"\\r\"", "\"\\n\"");
@@ -80,6 +83,17 @@ class McpToolsTests extends McpEndToEndTest {
 		McpTestClient.Result key = this.mcp.ok("write_stdin",
 				Map.of("session_id", tty.sessionId(), "keys", List.of("C-c"), "yield_time_ms", 10000));
 		assertThat(key.head()).startsWith("[exited]\n").contains("\nexit_code: 130\nsignal: SIGINT\n");
+	}
+
+	@Test
+	void typesPartsInOrder() {
+		String id = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 0)).sessionId();
+		McpTestClient.Result typed = this.mcp.ok("write_stdin",
+				Map.of("session_id", id, "parts",
+						List.of(Map.of("chars", "ab"), Map.of("keys", List.of("c", "Enter")),
+								Map.of("chars_b64", "ZA=="), Map.of("keys", List.of("Enter"))),
+						"wait_for", "^d$", "yield_time_ms", 10000));
+		assertThat(typed.output()).isEqualTo("abc\nd\n");
 	}
 
 	@Test
@@ -158,10 +172,11 @@ class McpToolsTests extends McpEndToEndTest {
 	void structuredContentIsTheRestBody() {
 		McpTestClient.Result result = this.mcp.ok("exec_command", Map.of("cmd", "echo hi", "yield_time_ms", 10000));
 		assertThat(result.structured()).containsOnlyKeys("output", "output_offset", "next_offset", "omitted_bytes",
-				"original_token_count", "wall_time_ms", "matched", "ended_by", "session");
+				"original_token_count", "wall_time_ms", "matched", "ended_by", "session", "screen");
 		assertThat(result.structured()).containsEntry("output", "hi\n")
 			.containsEntry("matched", null)
-			.containsEntry("ended_by", "exit");
+			.containsEntry("ended_by", "exit")
+			.containsEntry("screen", null);
 		Map<String, Object> rest = JSON.convertValue(this.api.get("/sessions/" + result.sessionId()).json(), MAP);
 		assertThat(result.session()).containsOnlyKeys(rest.keySet());
 		assertThat(result.session()).containsEntry("exit_code", 0)

@@ -43,8 +43,8 @@ class SessionErrorTests extends EndToEndTest {
 		assertProblem(this.api.get("/sessions/" + this.running + "/output?offset=-1"), 400, "invalid_request");
 		assertProblem(this.api.get("/sessions/" + this.running + "/output?offset=abc"), 400, "invalid_request");
 		assertProblem(this.api.get("/sessions?status=sleeping"), 400, "invalid_request");
-		assertProblem(this.api.post("/sessions/" + this.running + "/stdin", Map.of("chars", "a", "keys", List.of("a"))),
-				400, "invalid_request");
+		assertProblem(this.api.post("/sessions/" + this.running + "/stdin",
+				Map.of("parts", List.of(Map.of("chars", "a")), "keys", List.of("a"))), 400, "invalid_request");
 		assertUnharmed();
 	}
 

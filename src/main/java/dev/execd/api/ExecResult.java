@@ -42,11 +42,20 @@ public record ExecResult(
 		@Schema(description = """
 				The session after this call. `status: exited` with `exit_code` means the process \
 				ended and all its output is included; `running` means call again to continue.""",
-				requiredMode = RequiredMode.REQUIRED) SessionView session){
+				requiredMode = RequiredMode.REQUIRED) SessionView session,
+		@Schema(description = """
+				With `view: screen` on a terminal session: its screen, rendered from at least the 				output this call returns; `null` otherwise.""",
+				types = { "object", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static ExecResult of(ExecOutcome o) {
 		return new ExecResult(o.output(), o.outputOffset(), o.nextOffset(), o.omittedBytes(), o.originalTokenCount(),
-				o.wallTimeMs(), o.matched(), o.endedBy().wireName(), SessionView.of(o.session()));
+				o.wallTimeMs(), o.matched(), o.endedBy().wireName(), SessionView.of(o.session()), null);
+	}
+
+	/** This result with the screen added. */
+	ExecResult withScreen(ScreenView view) {
+		return new ExecResult(this.output, this.outputOffset, this.nextOffset, this.omittedBytes,
+				this.originalTokenCount, this.wallTimeMs, this.matched, this.endedBy, this.session, view);
 	}
 
 }

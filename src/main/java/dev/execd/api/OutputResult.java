@@ -38,12 +38,21 @@ public record OutputResult(@Schema(description = """
 				requiredMode = RequiredMode.REQUIRED,
 				allowableValues = { "exit", "match", "input", "settled", "deadline", "output" }) String endedBy,
 		@Schema(description = "The session's state at the end of the read.",
-				requiredMode = RequiredMode.REQUIRED) SessionView session){
+				requiredMode = RequiredMode.REQUIRED) SessionView session,
+		@Schema(description = """
+				With `view=screen` on a terminal session: its screen, rendered from at least the 				output this read returns; `null` otherwise.""",
+				types = { "object", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static OutputResult of(ReadOutcome o) {
 		String output = (o.bytes() != null) ? Base64.getEncoder().encodeToString(o.bytes()) : o.text();
 		return new OutputResult((output != null) ? output : "", o.outputOffset(), o.nextOffset(), o.eof(), o.matched(),
-				o.endedBy().wireName(), SessionView.of(o.session()));
+				o.endedBy().wireName(), SessionView.of(o.session()), null);
+	}
+
+	/** This result with the screen added. */
+	OutputResult withScreen(ScreenView view) {
+		return new OutputResult(this.output, this.outputOffset, this.nextOffset, this.eof, this.matched, this.endedBy,
+				this.session, view);
 	}
 
 }

@@ -47,11 +47,15 @@ public class SessionService {
 			request.toWait();
 			return spec;
 		});
+		Session session = result.session();
 		if (!result.created()) {
-			return new Started(ExecResult.of(result.session().reads().poll(retryWait(request), started)), false);
+			ExecResult answer = ExecResult.of(session.reads().poll(retryWait(request), started));
+			return new Started(retryScreen(request, session) ? answer.withScreen(ScreenService.of(session)) : answer,
+					false);
 		}
 		try {
-			return new Started(ExecResult.of(result.session().reads().poll(request.toWait(), started)), true);
+			ExecResult answer = ExecResult.of(session.reads().poll(request.toWait(), started));
+			return new Started(request.screenView() ? answer.withScreen(ScreenService.of(session)) : answer, true);
 		}
 		catch (InterruptedException | RuntimeException | Error ex) {
 			// A failed answer would leave a running session whose id nobody learned.
@@ -73,6 +77,16 @@ public class SessionService {
 		}
 	}
 
+	/** A retry answers with the screen when its body asks and the session has one. */
+	private static boolean retryScreen(StartRequest request, Session session) {
+		try {
+			return request.screenView() && session.screenText() != null;
+		}
+		catch (ApiException ex) {
+			return false;
+		}
+	}
+
 	public ExecResult stdin(Scope scope, String id, @Nullable StdinRequest body) throws InterruptedException {
 		long started = System.nanoTime();
 		StdinRequest request = (body != null) ? body : StdinRequest.POLL;
@@ -80,15 +94,22 @@ public class SessionService {
 		var wait = request.toWait(this.properties.limits().maxPoll().toMillis());
 		Session session = this.registry.find(scope, id);
 		Waits.checkScreen(wait, session);
+		boolean screen = request.screenView();
+		if (screen) {
+			// Refused before anything is typed.
+			ScreenService.of(session);
+		}
 		if (request.writes()) {
 			session.type(request.inputs(), request.requestId());
 		}
-		return ExecResult.of(session.reads().poll(wait, started));
+		ExecResult answer = ExecResult.of(session.reads().poll(wait, started));
+		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 
 	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
-			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi)
-			throws InterruptedException {
+			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi,
+			@Nullable String view) throws InterruptedException {
+		boolean screen = ScreenService.wanted(view);
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
 		}
@@ -99,7 +120,11 @@ public class SessionService {
 				Waits.pattern(waitFor, "wait_for"), max, null, stripAnsi));
 		Session session = this.registry.find(scope, id);
 		Waits.checkScreen(spec, session);
-		return OutputResult.of(session.reads().read(offset, max, spec, base64));
+		if (screen) {
+			ScreenService.of(session);
+		}
+		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64));
+		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 
 	public SessionList list(Scope scope, @Nullable String status) {

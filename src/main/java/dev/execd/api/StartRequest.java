@@ -46,7 +46,7 @@ public record StartRequest(@Schema(description = """
 		@Schema(description = """
 				Variables merged over the base environment: execd's own minus every `EXECD_*`, \
 				then `NO_COLOR=1`, `PAGER=cat`, `GIT_PAGER=cat`, `GH_PAGER=cat`, `LANG` and \
-				`LC_ALL` `C.UTF-8`, `TERM=dumb` (`xterm-256color` with `tty`), `COLUMNS`/`LINES` \
+				`LC_ALL` `C.UTF-8`, `PYTHONUNBUFFERED=1`, `TERM=dumb` (`xterm-256color` with `tty`), `COLUMNS`/`LINES` \
 				(with `tty`) and `EXECD_SESSION_ID`. A `null` value unsets a variable. At most \
 				256 entries and 64 KiB in all.""", maxProperties = 256,
 				additionalPropertiesSchema = StartRequest.EnvValue.class,
@@ -120,7 +120,10 @@ public record StartRequest(@Schema(description = """
 		@Schema(description = """
 				Remove terminal escape sequences (colors, cursor moves, titles) from `output`, and \
 				for a lone `\\r` keep only what follows it, so progress bars collapse to their last \
-				state. The log always keeps the raw bytes.""", defaultValue = "false") @Nullable Boolean stripAnsi,
+				state. A cursor move to another row (as full-screen programs such as vim and top \
+				draw) becomes one line break, so rows and frames are never glued together; a move \
+				forward within the row becomes one space. The log always keeps the raw bytes.""",
+				defaultValue = "false") @Nullable Boolean stripAnsi,
 
 		@Schema(description = "Input written right after the start, decoded like `chars` of "
 				+ "`POST /sessions/{id}/stdin` (C-style escapes). At most 1 MiB.",
@@ -144,7 +147,11 @@ public record StartRequest(@Schema(description = """
 				Idempotency key, at most 128 characters. A retry with the same key in the same \
 				conversation, while that session exists, starts nothing and answers 200 (not 201) \
 				with the existing session's output since its last delivery, whatever the rest of \
-				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId){
+				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId,
+
+		@Schema(description = """
+				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, 				else 400 `invalid_request`); `output` (the default) does not.""",
+				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -154,7 +161,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final int MAX_ENV_ENTRIES = 256;
 
@@ -178,6 +185,9 @@ public record StartRequest(@Schema(description = """
 				Inputs.noNul(arg, "argv");
 			});
 		}
+		if (screenView() && !Inputs.flag(this.tty)) {
+			throw ApiException.invalid("view screen needs tty true: a pipe session has no screen");
+		}
 		Inputs.noNul(this.workdir, "workdir");
 		Inputs.noNul(this.shell, "shell");
 		byte[] input = (this.stdin != null) ? new Input.Text(this.stdin).bytes() : null;
@@ -190,6 +200,11 @@ public record StartRequest(@Schema(description = """
 				Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
 				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input);
+	}
+
+	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
+	boolean screenView() {
+		return ScreenService.wanted(this.view);
 	}
 
 	WaitSpec toWait() {

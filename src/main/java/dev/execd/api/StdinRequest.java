@@ -1,7 +1,6 @@
 package dev.execd.api;
 
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 
 import dev.execd.session.Input;
@@ -10,14 +9,15 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Body of {@code POST /sessions/{id}/stdin}: at most one of {@code chars},
- * {@code chars_b64} and {@code keys}, and/or {@code eof}; none of them is a poll.
+ * Body of {@code POST /sessions/{id}/stdin}: {@code chars}, {@code chars_b64} and
+ * {@code keys} (typed in that order) or an ordered list of {@code parts}, and/or
+ * {@code eof}; none of them is a poll.
  */
 @Schema(description = """
-		Input to write, then how long to wait for output. At most one of `chars`, `chars_b64` \
-		and `keys` (each at most 1 MiB decoded, in a body of at most \
-		execd.limits.max-request-body, 1 MB), optionally with `eof`. None of them (`{}`) is a \
-		poll.""")
+		Input to write, then how long to wait for output. Any of `chars`, `chars_b64` and \
+		`keys`, typed in that order, or instead of them `parts`, an ordered list of the same \
+		three; then `eof` if asked. At most 1 MiB once decoded, in a body of at most \
+		execd.limits.max-request-body, 1 MB. No input (`{}`) is a poll.""")
 public record StdinRequest(
 		@Schema(description = """
 				Text to type. C-style escapes are decoded: `\\n \\r \\t \\b \\f \\v \\0 \\a \\e \\\\ \\" \\'`, \
@@ -35,14 +35,27 @@ public record StdinRequest(
 				example = "G1tB") @Nullable String charsB64,
 
 		@Schema(description = """
-				Named keys, sent in order; an unknown name → 400 `unknown_key` and nothing is \
-				written. `Enter` (`\\r` in a terminal, `\\n` in a pipe), `Tab`, `BackTab`, `Escape`, \
+				Keys, sent in order: a name below or a single character (one Unicode code point \
+				that is not a control character, such as `q`, `é` or ` `, typed as its UTF-8 \
+				bytes; names win, so `F1` is the key). Anything else → 400 `unknown_key` and \
+				nothing is written. `Enter` (`\\r` in a terminal, `\\n` in a pipe), `Tab`, `BackTab`, `Escape`, \
 				`Backspace`, `Space`, `Up`, `Down`, `Right`, `Left` (sent in the application \
 				cursor form `\\eOA`… once the program switched to it, as vim and less do), `Home`, \
 				`End`, `PageUp`, `PageDown`, `Insert`, `Delete`, `F1`…`F12`; `C-a`…`C-z`, `C-@`, \
 				`C-[`, `C-\\`, `C-]` (control bytes: `C-c` is Ctrl-C, `C-d` Ctrl-D, `C-z` Ctrl-Z); \
 				`M-<char>` (Alt: Escape then the character). Names are case-sensitive except the \
 				letter of `C-<letter>`.""", example = "[\"C-c\"]") @Nullable List<String> keys,
+
+		@Schema(description = """
+				Input in parts, typed in order: each part has exactly one of `chars`, \
+				`chars_b64` and `keys` and keeps its meaning (a `chars` part still delivers \
+				Ctrl-C as SIGINT on a pipe next to a `chars_b64` part). One call can so edit a \
+				file in vim: insert text, Escape, `:wq`, Enter. Not together with the top-level \
+				`chars`, `chars_b64` or `keys`; an empty part, a part with two of them, or that \
+				combination → 400 `invalid_request`; an unknown key in a part → 400 \
+				`unknown_key`. Nothing is written when any part is refused.""", example = """
+				[{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, \
+				{"keys": ["Enter"]}]""") @Nullable List<InputPart> parts,
 
 		@Schema(description = """
 				After writing, signal end of input. In a pipe session stdin is closed \
@@ -88,28 +101,34 @@ public record StdinRequest(
 
 		@Schema(description = """
 				Idempotency key for the write, at most 128 characters: a retry with the same key \
-				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId){
+				is not written twice.""", maxLength = 128, example = "type-7") @Nullable String requestId,
+
+		@Schema(description = """
+				`screen` adds the terminal's rendered `screen` to the answer (a pipe session: 409 \
+				`not_a_terminal`, and nothing is written); `output` (the default) does not.""", defaultValue = "output",
+				allowableValues = { "output", "screen" }) @Nullable String view){
 
 	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null, null,
-			null, null);
+			null, null, null, null);
+
+	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
+	boolean screenView() {
+		return ScreenService.wanted(this.view);
+	}
 
 	boolean writes() {
-		return this.chars != null || this.charsB64 != null || this.keys != null || Inputs.flag(this.eof);
+		return topLevelInput() || this.parts != null || Inputs.flag(this.eof);
+	}
+
+	private boolean topLevelInput() {
+		return this.chars != null || this.charsB64 != null || this.keys != null;
 	}
 
 	void validate() {
-		int given = ((this.chars != null) ? 1 : 0) + ((this.charsB64 != null) ? 1 : 0) + ((this.keys != null) ? 1 : 0);
-		if (given > 1) {
-			throw ApiException.invalid("give at most one of chars, chars_b64 and keys");
-		}
+		InputPart.validate(this.parts, topLevelInput());
 		Inputs.label(this.requestId, "request_id");
-		if (this.keys != null) {
-			for (String key : this.keys) {
-				if (key == null || !Input.Keys.isKnown(key)) {
-					throw ApiException.unknownKey(String.valueOf(key));
-				}
-			}
-		}
+		InputPart.validateKeys(this.keys);
+		screenView();
 	}
 
 	/**
@@ -117,21 +136,8 @@ public record StdinRequest(
 	 * bytes are decoded here, from their wire form.
 	 */
 	List<Input> inputs() {
-		List<Input> inputs = new ArrayList<>(2);
-		if (this.chars != null) {
-			inputs.add(new Input.Text(this.chars));
-		}
-		else if (this.charsB64 != null) {
-			try {
-				inputs.add(new Input.Bytes(Base64.getDecoder().decode(this.charsB64.strip())));
-			}
-			catch (IllegalArgumentException ex) {
-				throw ApiException.invalidBase64("chars_b64 is not valid base64");
-			}
-		}
-		else if (this.keys != null) {
-			inputs.add(new Input.Keys(this.keys));
-		}
+		List<Input> inputs = new ArrayList<>((this.parts != null) ? InputPart.inputs(this.parts)
+				: InputPart.inputs(this.chars, this.charsB64, this.keys));
 		if (Inputs.flag(this.eof)) {
 			inputs.add(new Input.Eof());
 		}

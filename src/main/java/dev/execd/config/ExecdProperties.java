@@ -17,10 +17,11 @@ import org.springframework.util.unit.DataSize;
  * @param process how commands are started and stopped
  * @param output where and how much output is kept
  * @param security tokens and browser protections
+ * @param screen the rendered screens of PTY sessions
  */
 @ConfigurationProperties("execd")
 public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Processes process, @DefaultValue Output output,
-		@DefaultValue Security security) {
+		@DefaultValue Security security, @DefaultValue Screen screen) {
 
 	/**
 	 * Caps, time limits and waits.
@@ -78,6 +79,20 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 		public Security {
 			tokens = (tokens != null) ? List.copyOf(tokens) : List.of();
 			corsOrigins = (corsOrigins != null) ? List.copyOf(corsOrigins) : List.of();
+		}
+
+	}
+
+	/**
+	 * The rendered screens of PTY sessions.
+	 *
+	 * @param scrollbackLines rows of the primary screen kept after they scrolled off its
+	 * top, per live screen; a negative value counts as none
+	 */
+	public record Screen(@DefaultValue("1000") int scrollbackLines) {
+
+		public Screen {
+			scrollbackLines = Math.max(0, scrollbackLines);
 		}
 
 	}

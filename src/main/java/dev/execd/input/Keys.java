@@ -8,7 +8,9 @@ import static java.util.Map.entry;
 /**
  * Translates the named keys of the {@code keys} input field into the bytes an xterm sends
  * for them: fixed names ({@code Enter}, {@code Up}, {@code F5}...), control keys
- * ({@code C-a}) and Alt keys ({@code M-x}).
+ * ({@code C-a}) and Alt keys ({@code M-x}). A single character that is no name is the key
+ * that types it ({@code q}, {@code é}, {@code 中}), sent as its UTF-8 bytes, so that
+ * {@code ["q"]} quits a pager; control characters are not keys, their names are.
  */
 public final class Keys {
 
@@ -33,8 +35,9 @@ public final class Keys {
 	}
 
 	/**
-	 * Returns the bytes of a named key.
-	 * @param name the key name, case-sensitive except for the letter of {@code C-x}
+	 * Returns the bytes of a named key or of a single character.
+	 * @param name the key name, case-sensitive except for the letter of {@code C-x}, or
+	 * one character
 	 * @param tty whether the session has a terminal (only {@code Enter} differs)
 	 * @param applicationCursor whether the program enabled application cursor mode
 	 * @return the bytes to write
@@ -78,7 +81,18 @@ public final class Keys {
 		if (name.startsWith("M-")) {
 			return meta(name.substring(2));
 		}
-		return null;
+		return character(name);
+	}
+
+	// One code point, not a control character (C0, DEL, C1: those have names) and not a
+	// lone surrogate, which has no UTF-8 form.
+	private static String character(String key) {
+		int[] codePoints = key.codePoints().limit(2).toArray();
+		if (codePoints.length != 1) {
+			return null;
+		}
+		int type = Character.getType(codePoints[0]);
+		return (type == Character.CONTROL || type == Character.SURROGATE) ? null : key;
 	}
 
 	// Ctrl clears the top bits of the character: '@' and 'A'..'_' map to 0x00..0x1F,

@@ -10,6 +10,10 @@ package dev.execd.output;
  * C0 controls other than BEL, {@code \r} and {@code \n} (for example backspace or tab)
  * are kept as they are: emulating a cursor would need a screen model, and keeping them
  * leaves the agent the raw information. BEL is removed because it only rings.
+ * <p>
+ * Cursor moves keep rows apart ({@link CursorRows}): a move to another row becomes one
+ * line break, a move forward within the row one space, a move to its first column a
+ * {@code \r}.
  */
 public final class AnsiStripper {
 
@@ -50,6 +54,11 @@ public final class AnsiStripper {
 
 	private boolean carriageReturnPending;
 
+	private final CursorRows rows = new CursorRows();
+
+	// The last character returned by an earlier chunk; a line start before any.
+	private char lastReturned = '\n';
+
 	/**
 	 * Strips the next chunk of text.
 	 * @param chunk the chunk, continuing the previous one
@@ -67,16 +76,21 @@ public final class AnsiStripper {
 				case OSC, STRING -> string(c, out);
 			}
 		}
+		if (!out.isEmpty()) {
+			this.lastReturned = out.charAt(out.length() - 1);
+		}
 		return out.toString();
 	}
 
 	/**
-	 * Forgets any pending sequence or carriage return.
+	 * Forgets any pending sequence or carriage return, and the cursor's row.
 	 */
 	public void reset() {
 		this.state = State.GROUND;
 		this.sequenceLength = 0;
 		this.carriageReturnPending = false;
+		this.rows.reset();
+		this.lastReturned = '\n';
 	}
 
 	/**
@@ -101,13 +115,18 @@ public final class AnsiStripper {
 			}
 			case '\n' -> {
 				this.carriageReturnPending = false;
+				this.rows.lineFeed();
 				out.append('\n');
 			}
 			// Decided by the next visible character: a PTY turns a program's own "\r\n"
 			// into "\r\r\n", which must stay a plain newline.
-			case '\r' -> this.carriageReturnPending = true;
+			case '\r' -> {
+				this.carriageReturnPending = true;
+				this.rows.carriageReturn();
+			}
 			default -> {
 				rewindIfCarriageReturnPending(out);
+				this.rows.beforeCharacter(out, this.lastReturned);
 				out.append(c);
 			}
 		}
@@ -142,6 +161,9 @@ public final class AnsiStripper {
 		else if (c < DEL) {
 			// final character; ESC \ (ST) ending a string sequence also lands here
 			this.state = State.GROUND;
+			if (this.sequenceLength == 0) {
+				move(this.rows.escapeFinal(c), out);
+			}
 		}
 		else if (c > DEL) {
 			// not part of any escape sequence: abandon it and show the character
@@ -156,10 +178,12 @@ public final class AnsiStripper {
 		}
 		else if (c <= 0x3F) {
 			// parameter or intermediate
+			this.rows.csiParameter(c);
 			withinBound(c, out);
 		}
 		else if (c < DEL) {
 			this.state = State.GROUND;
+			move(this.rows.csiFinal(c), out);
 		}
 		else if (c > DEL) {
 			this.state = State.GROUND;
@@ -204,6 +228,13 @@ public final class AnsiStripper {
 	private void enter(State next) {
 		this.state = next;
 		this.sequenceLength = 0;
+		if (next == State.CSI) {
+			this.rows.csiStart();
+		}
+	}
+
+	private void move(CursorRows.Move move, StringBuilder out) {
+		this.carriageReturnPending = this.rows.apply(move, out, this.lastReturned, this.carriageReturnPending);
 	}
 
 	private enum State {

@@ -7,11 +7,13 @@ import java.util.Map;
  * The environment of a session's child: the server's own minus every {@code EXECD_*}
  * variable (tokens and settings stay private), then defaults that keep tools
  * non-interactive and colourless, then what the caller asked for ({@code null} unsets).
+ * {@code PYTHONUNBUFFERED}: on a pipe Python buffers its output in blocks, so a server
+ * that prints "listening" and waits would show nothing until its buffer filled.
  */
 public final class Environments {
 
 	private static final Map<String, String> AGENT_DEFAULTS = Map.of("NO_COLOR", "1", "PAGER", "cat", "GIT_PAGER",
-			"cat", "GH_PAGER", "cat", "LANG", "C.UTF-8", "LC_ALL", "C.UTF-8");
+			"cat", "GH_PAGER", "cat", "LANG", "C.UTF-8", "LC_ALL", "C.UTF-8", "PYTHONUNBUFFERED", "1");
 
 	private Environments() {
 	}

@@ -30,15 +30,16 @@ final class OutputPump {
 	/**
 	 * Starts the reader.
 	 * @param observer sees each chunk before it is appended
+	 * @param appended runs after each append
 	 * @param ended runs once when the stream ended
 	 */
 	static void start(String name, InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
-			Runnable ended) {
-		IoThreads.start(name, () -> pump(in, tag, log, observer, ended));
+			Runnable appended, Runnable ended) {
+		IoThreads.start(name, () -> pump(in, tag, log, observer, appended, ended));
 	}
 
 	private static void pump(InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
-			Runnable ended) {
+			Runnable appended, Runnable ended) {
 		byte[] small = new byte[SMALL_BUFFER];
 		byte[] buffer = small;
 		try {
@@ -47,6 +48,7 @@ final class OutputPump {
 				if (n > 0) {
 					observer.accept(buffer, n);
 					log.append(buffer, 0, n, tag);
+					appended.run();
 				}
 				// A full read means more is waiting: read in large gulps (4x fewer reads,
 				// appends and wake-ups at full speed) until the output slows down again,

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.execd.output.OutputLog;
 import dev.execd.process.Child;
@@ -56,13 +57,13 @@ public final class Session {
 		this.persistence = new SessionPersistence(context.files(), id, child);
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionStateHolder(SessionState.initial(spec));
+		this.terminal = new SessionTerminal(child, this.state, log, context.scrollbackLines());
 		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
-				this::touch, null, SessionOutput.inputWait(child));
+				this::touch, this.terminal.screenText(), SessionOutput.inputWait(child));
 		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
 		this.exit = new SessionExit(id, child, this.state, this::snapshot);
 		this.deadlines = new Deadlines(context.timers(), log, startNanos,
 				(reason) -> this.exit.expire(reason, context.killGrace()));
-		this.terminal = new SessionTerminal(child, this.state);
 	}
 
 	/**
@@ -74,7 +75,7 @@ public final class Session {
 		this.output.start(id(), this.child.outputs(), (buffer, length) -> {
 			this.context.metrics().output(length);
 			this.terminal.observe(buffer, length);
-		});
+		}, this.terminal::appended);
 		this.child.exit().whenComplete((status, failure) -> Thread.ofVirtual().name("execd-drain-" + id()).start(() -> {
 			this.output.awaitDrained(this.child.pid());
 			finish((status != null) ? status : -1);
@@ -148,10 +149,7 @@ public final class Session {
 		return this.state.current().endedAt();
 	}
 
-	/**
-	 * Changes the label and time limits of a running session; the max runtime still
-	 * counts from the start.
-	 */
+	/** Changes a running session's label and limits (max runtime: from the start). */
 	public SessionSnapshot update(@Nullable String name, @Nullable Duration maxRuntime,
 			@Nullable Duration idleTimeout) {
 		this.state.update((s) -> {
@@ -191,13 +189,10 @@ public final class Session {
 		this.log.notifyChanged();
 	}
 
-	/**
-	 * Types input encoded for this terminal and cursor mode (at most
-	 * {@link Input#MAX_BYTES}).
-	 */
+	/** Types input encoded for the terminal and its cursor mode; see {@link Typing}. */
 	public void type(List<Input> inputs, @Nullable String requestId) {
 		Typing.Encoded encoded = Typing.encode(inputs, tty(), this.terminal.applicationCursor());
-		write(encoded.bytes(), encoded.translateControls(), encoded.eof(), requestId);
+		this.input.write(encoded.segments(), encoded.eof(), requestId);
 	}
 
 	/** Queues bytes for the process; see {@link SessionInput#write}. */
@@ -215,6 +210,16 @@ public final class Session {
 	public SessionSnapshot resize(int cols, int rows) {
 		this.terminal.resize(cols, rows, this::snapshot);
 		return snapshot();
+	}
+
+	/** What the terminal shows; see {@link SessionTerminal#screen}. */
+	public ScreenSnapshot screen(int scrollback) {
+		return this.terminal.screen(scrollback, this::snapshot);
+	}
+
+	/** The screen's text for waits, caught up at each call; null on a pipe. */
+	public @Nullable Supplier<String> screenText() {
+		return this.terminal.screenText();
 	}
 
 	/** Terminates the session's processes; see {@link SessionExit#terminate}. */

@@ -14,8 +14,9 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param stdinCapacity bytes of input that may wait for a child to read them
  * @param metrics the metrics
  * @param files the log directory
+ * @param scrollbackLines rows a screen keeps above its top
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
-		SessionMetrics metrics, SessionFiles files) {
+		SessionMetrics metrics, SessionFiles files, int scrollbackLines) {
 
 }

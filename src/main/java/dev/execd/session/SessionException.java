@@ -60,7 +60,7 @@ public abstract sealed class SessionException extends RuntimeException {
 	public static final class NotATerminal extends SessionException {
 
 		public NotATerminal(SessionSnapshot session) {
-			super("the session has no terminal, so no screen: start it with tty: true", session);
+			super("the session has no terminal, so no screen: start it with tty true", session);
 		}
 
 	}

@@ -1,6 +1,7 @@
 package dev.execd.session;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.function.Supplier;
 
 import dev.execd.process.Child;
@@ -51,6 +52,14 @@ final class SessionInput {
 	 * @throws SessionException.StdinQueueFull when the queue has no room
 	 */
 	void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
+		write(List.of(new Typing.Segment(data, translateControls)), eof, requestId);
+	}
+
+	/**
+	 * Queues input for the process as {@link #write(byte[], boolean, boolean, String)},
+	 * each segment with its own signal translation.
+	 */
+	void write(List<Typing.Segment> segments, boolean eof, @Nullable String requestId) {
 		boolean tty = this.child.tty();
 		synchronized (this.lock) {
 			SessionState current = this.state.current();
@@ -64,10 +73,9 @@ final class SessionInput {
 				return;
 			}
 			// Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into SIGINT
-			// and
-			// SIGQUIT in order with the bytes around them: with no terminal there is no
-			// line discipline to do it.
-			if (!this.writer.offer(StdinOps.of(data, translateControls && !tty, eof, tty))) {
+			// and SIGQUIT in order with the bytes around them: with no terminal there is
+			// no line discipline to do it.
+			if (!this.writer.offer(StdinOps.of(segments, eof, tty))) {
 				throw new SessionException.StdinQueueFull(this.snapshot.get(), this.writer.pending());
 			}
 			if (requestId != null) {

@@ -67,14 +67,15 @@ final class SessionOutput {
 	/**
 	 * Starts one reader per stream.
 	 * @param observer sees each chunk before it is appended
+	 * @param appended runs after each append
 	 */
-	void start(String id, List<Child.Source> sources, ObjIntConsumer<byte[]> observer) {
+	void start(String id, List<Child.Source> sources, ObjIntConsumer<byte[]> observer, Runnable appended) {
 		for (Child.Source source : sources) {
 			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), StreamTag.of(source.tag()), this.log,
 					(buffer, length) -> {
 						this.lastByte = buffer[length - 1];
 						observer.accept(buffer, length);
-					}, this.drain::streamEnded);
+					}, appended, this.drain::streamEnded);
 		}
 	}
 

@@ -3,12 +3,14 @@ package dev.execd.session;
 import java.util.function.Supplier;
 
 import dev.execd.input.CursorModeTracker;
+import dev.execd.output.OutputLog;
 import dev.execd.process.Child;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The terminal of a session on a PTY: its size, which follows the state, and the cursor
- * mode its program set, which decides how arrow keys are sent. On a pipe there is none: a
- * resize is refused and output is not tracked.
+ * The terminal of a session on a PTY: its size, which follows the state, the cursor mode
+ * its program set, which decides how arrow keys are sent, and its screen. On a pipe there
+ * is none: a resize and the screen are refused and output is not tracked.
  */
 final class SessionTerminal {
 
@@ -18,9 +20,12 @@ final class SessionTerminal {
 
 	private final CursorModeTracker cursorMode = new CursorModeTracker();
 
-	SessionTerminal(Child child, SessionStateHolder state) {
+	private final @Nullable SessionScreen screen;
+
+	SessionTerminal(Child child, SessionStateHolder state, OutputLog log, int scrollbackLines) {
 		this.child = child;
 		this.state = state;
+		this.screen = child.tty() ? new SessionScreen(log, scrollbackLines) : null;
 	}
 
 	/**
@@ -47,6 +52,9 @@ final class SessionTerminal {
 			}
 			resized = now;
 		}
+		if (this.screen != null) {
+			this.screen.resized(resized.cols(), resized.rows());
+		}
 	}
 
 	/** Sees output before it is appended, to follow the cursor mode. */
@@ -54,6 +62,37 @@ final class SessionTerminal {
 		if (this.child.tty()) {
 			this.cursorMode.feed(buffer, length);
 		}
+	}
+
+	/** Output was appended to the log: a live screen catches up. */
+	void appended() {
+		if (this.screen != null) {
+			this.screen.appended();
+		}
+	}
+
+	/**
+	 * What the screen shows, caught up with the log.
+	 * @param refused the state to report when the session has no terminal
+	 */
+	ScreenSnapshot screen(int scrollback, Supplier<SessionSnapshot> refused) {
+		if (this.screen == null) {
+			throw new SessionException.NotATerminal(refused.get());
+		}
+		SessionState now = this.state.current();
+		return this.screen.snapshot(scrollback, now.cols(), now.rows());
+	}
+
+	/** The screen's text, caught up with the log at each call; null on a pipe. */
+	@Nullable Supplier<String> screenText() {
+		SessionScreen live = this.screen;
+		if (live == null) {
+			return null;
+		}
+		return () -> {
+			SessionState now = this.state.current();
+			return live.text(now.cols(), now.rows());
+		};
 	}
 
 	/** Whether arrow keys must be sent in application cursor mode. */

@@ -27,7 +27,28 @@ final class StdinOps {
 	 * @param tty whether the session has a terminal
 	 */
 	static List<StdinWriter.Op> of(byte[] data, boolean controlsAsSignals, boolean eof, boolean tty) {
+		return of(List.of(new Typing.Segment(data, controlsAsSignals)), eof, tty);
+	}
+
+	/**
+	 * @param segments the bytes to write; on a pipe, Ctrl-C / Ctrl-\ in a segment that
+	 * translates controls become SIGINT / SIGQUIT
+	 * @param eof close stdin (pipe) or type Ctrl-D (tty) afterwards
+	 * @param tty whether the session has a terminal (which never gets signals from here:
+	 * its line discipline makes them)
+	 */
+	static List<StdinWriter.Op> of(List<Typing.Segment> segments, boolean eof, boolean tty) {
 		List<StdinWriter.Op> ops = new ArrayList<>();
+		for (Typing.Segment segment : segments) {
+			add(ops, segment.bytes(), segment.translateControls() && !tty);
+		}
+		if (eof) {
+			ops.add(tty ? new StdinWriter.Bytes(new byte[] { CTRL_D }) : new StdinWriter.Close());
+		}
+		return ops;
+	}
+
+	private static void add(List<StdinWriter.Op> ops, byte[] data, boolean controlsAsSignals) {
 		int from = 0;
 		if (controlsAsSignals) {
 			for (int i = 0; i < data.length; i++) {
@@ -45,10 +66,6 @@ final class StdinOps {
 		if (from < data.length) {
 			ops.add(new StdinWriter.Bytes((from == 0) ? data : Arrays.copyOfRange(data, from, data.length)));
 		}
-		if (eof) {
-			ops.add(tty ? new StdinWriter.Bytes(new byte[] { CTRL_D }) : new StdinWriter.Close());
-		}
-		return ops;
 	}
 
 }

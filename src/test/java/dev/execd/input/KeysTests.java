@@ -120,6 +120,31 @@ class KeysTests {
 		assertThat(Keys.isKnown(name)).isTrue();
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "q", "G", "/", " ", "~", "é", "中", "😀", "\u00a0", "\u200d" })
+	void typesSingleCharacterAsItsUtf8Bytes(String character) {
+		assertThat(Keys.isKnown(character)).isTrue();
+		for (boolean tty : new boolean[] { true, false }) {
+			for (boolean applicationCursor : new boolean[] { true, false }) {
+				assertThat(Keys.bytes(character, tty, applicationCursor))
+					.isEqualTo(character.getBytes(StandardCharsets.UTF_8));
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "\u0000", "\u0003", "\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u009b", "\uD83D",
+			"\uDE00", "qq", "é中" })
+	void refusesControlCharactersLoneSurrogatesAndLongerText(String name) {
+		assertThat(Keys.isKnown(name)).isFalse();
+	}
+
+	@Test
+	void namesWinOverCharacters() {
+		assertThat(Keys.bytes("C-c", false, false)).containsExactly(0x03);
+		assertThat(Keys.bytes("F1", true, false)).isEqualTo(ascii(ESC + "OP"));
+	}
+
 	private static byte[] ascii(String text) {
 		return text.getBytes(StandardCharsets.US_ASCII);
 	}

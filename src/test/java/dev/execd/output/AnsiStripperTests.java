@@ -24,7 +24,7 @@ class AnsiStripperTests {
 	static Stream<Arguments> sequences() {
 		return Stream.of(arguments("sgr", ESC + "[1;31mred" + ESC + "[0m", "red"),
 				arguments("csi without parameters", ESC + "[mplain", "plain"),
-				arguments("cursor movement", "a" + ESC + "[2Ab" + ESC + "[10;20Hc", "abc"),
+				arguments("cursor movement to other rows", "a" + ESC + "[2Ab" + ESC + "[10;20Hc", "a\nb\nc"),
 				arguments("private mode", ESC + "[?1049h" + ESC + "[?25lscreen" + ESC + "[?1049l", "screen"),
 				arguments("erase", ESC + "[2J" + ESC + "[Kclear", "clear"),
 				arguments("csi with intermediate", ESC + "[2 qcursor", "cursor"),
@@ -49,7 +49,34 @@ class AnsiStripperTests {
 				arguments("csi cancelled by can", ESC + "[31\u0018text", "text"),
 				arguments("line feed inside csi is executed", ESC + "[3\n1mred", "\nred"),
 				arguments("non-ascii ends a broken csi", ESC + "[3é", "é"),
-				arguments("del inside csi is ignored", ESC + "[3\u007f1mred", "red"));
+				arguments("del inside csi is ignored", ESC + "[3\u007f1mred", "red"),
+				arguments("vim rows drawn by address",
+						ESC + "[1;1Hline one" + ESC + "[2;1Hline two" + ESC + "[3;1Hline three" + ESC + "[4;1H~" + ESC
+								+ "[5;1H~" + ESC + "[10;43H1,1" + ESC + "[10;57HAll",
+						"line one\nline two\nline three\n~\n~\n1,1 All"),
+				arguments("top frames",
+						ESC + "[H" + ESC + "[2Jtop - 13:49:44\r\n  9 kworker/u8:0-ext4-rsv-convers+" + ESC + "[K" + ESC
+								+ "[Htop - 13:49:45" + ESC + "[K\r\n",
+						"top - 13:49:44\n  9 kworker/u8:0-ext4-rsv-convers+\ntop - 13:49:45\n"),
+				arguments("one break for many moves", "a" + ESC + "[2;1H" + ESC + "[5;1H" + ESC + "[7;1Hb", "a\nb"),
+				arguments("no break after a newline", "a\n" + ESC + "[5;1Hb", "a\nb"),
+				arguments("cursor up and down", "a" + ESC + "[Ab" + ESC + "[3Bc" + ESC + "[2Ed" + ESC + "[Fe",
+						"a\nb\nc\nd\ne"),
+				arguments("vertical position", ESC + "[1;1Ha" + ESC + "[3db" + ESC + "[3dc", "a\nbc"),
+				arguments("index, next line and reverse index", ESC + "[5;1Ha" + ESC + "Db" + ESC + "Ec" + ESC + "Md",
+						"a\nb\nc\nd"),
+				arguments("a newline moves the row", ESC + "[1;1Ha\r\nb" + ESC + "[2;5Hc", "a\nb c"),
+				arguments("forward within the row", ESC + "[5;1Ha" + ESC + "[5;10Hb" + ESC + "[3Cc" + ESC + "[40Gd",
+						"a b c d"),
+				arguments("no space after whitespace", "a " + ESC + "[3Cb\t" + ESC + "[3Cc", "a b\tc"),
+				arguments("no trailing space at the end of a row",
+						ESC + "[1;1Hab" + ESC + "[1;9H" + ESC + "[K" + ESC + "[2;1Hcd" + ESC + "[2;9H", "ab\ncd"),
+				arguments("up stops at the top row", ESC + "[1;1Ha" + ESC + "[Ab", "ab"),
+				arguments("restore to another row", ESC + "[1;1Ha" + ESC + "7" + ESC + "[5;1Hb" + ESC + "8c",
+						"a\nb\nc"),
+				arguments("scroll region forgets the row", ESC + "[1;1Ha" + ESC + "[1;10r" + ESC + "[1;1Hb", "a\nb"),
+				arguments("private and intermediate sequences do not move",
+						ESC + "[1;1Ha" + ESC + "[?5A" + ESC + "[2 Ab" + ESC + "[?25h" + ESC + "[5;1H", "ab\n"));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -75,6 +102,37 @@ class AnsiStripperTests {
 		StringBuilder output = new StringBuilder();
 		input.chars().forEach((c) -> output.append(stripper.strip(String.valueOf((char) c))));
 		assertThat(output).hasToString(expected);
+	}
+
+	@Test
+	void firstColumnOfTheSameRowRewindsLikeCarriageReturn() {
+		assertThat(AnsiStripper.stripAll(ESC + "[3;1H10%" + ESC + "[3;1H50%" + ESC + "[1G100%\n")).isEqualTo("100%\n");
+	}
+
+	@Test
+	void separatesRowsOfARealVimScreen() {
+		String vim = ESC + "[?1049h" + ESC + "[1;10r" + ESC + "[H" + ESC + "[2J" + ESC + "[10;1H\"f.txt\" 3L, 29B" + ESC
+				+ "[1;1Hline one\r\nline two" + ESC + "[2;9H" + ESC + "[K" + ESC + "[3;1Hline three" + ESC + "[3;11H"
+				+ ESC + "[K" + ESC + "[4;1H" + ESC + "[94m~     " + ESC + "[5;1H~     " + ESC + "[1;1H" + ESC + "[?25h";
+		assertThat(AnsiStripper.stripAll(vim))
+			.isEqualTo("\"f.txt\" 3L, 29B\nline one\nline two\nline three\n~     \n~     \n");
+	}
+
+	@Test
+	void followsTheRowAcrossChunks() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip(ESC + "[2;1Hab")).isEqualTo("ab");
+		assertThat(stripper.strip(ESC + "[2;5H")).isEmpty();
+		assertThat(stripper.strip("c" + ESC + "[3;1H")).isEqualTo(" c\n");
+		assertThat(stripper.strip(ESC + "[7;1Hd")).isEqualTo("d");
+	}
+
+	@Test
+	void resetForgetsTheRow() {
+		AnsiStripper stripper = new AnsiStripper();
+		assertThat(stripper.strip(ESC + "[2;1Hab")).isEqualTo("ab");
+		stripper.reset();
+		assertThat(stripper.strip(ESC + "[2;1Hc")).isEqualTo("c");
 	}
 
 	@Test

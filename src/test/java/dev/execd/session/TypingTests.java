@@ -17,7 +17,7 @@ class TypingTests {
 	void textIsDecodedAndMayBecomeSignals() {
 		Typing.Encoded encoded = Typing.encode(List.of(new Input.Text("a\\x03\\n")), false, false);
 		assertThat(encoded.bytes()).containsExactly('a', 0x03, '\n');
-		assertThat(encoded.translateControls()).isTrue();
+		assertThat(encoded.segments()).singleElement().returns(true, Typing.Segment::translateControls);
 		assertThat(encoded.eof()).isFalse();
 	}
 
@@ -26,8 +26,31 @@ class TypingTests {
 		Typing.Encoded encoded = Typing.encode(List.of(new Input.Bytes(new byte[] { 0x03 }), new Input.Eof()), false,
 				false);
 		assertThat(encoded.bytes()).containsExactly(0x03);
-		assertThat(encoded.translateControls()).isFalse();
+		assertThat(encoded.segments()).singleElement().returns(false, Typing.Segment::translateControls);
 		assertThat(encoded.eof()).isTrue();
+	}
+
+	@Test
+	void decidesSignalTranslationPerInput() {
+		Typing.Encoded encoded = Typing.encode(List.of(new Input.Text("a\\x03"), new Input.Keys(List.of("C-c")),
+				new Input.Bytes(new byte[] { 0x03 }), new Input.Text(""), new Input.Bytes(new byte[] { 'b' }),
+				new Input.Text("\\x1c"), new Input.Eof()), false, false);
+		assertThat(encoded.segments()).extracting(Typing.Segment::translateControls).containsExactly(true, false, true);
+		assertThat(encoded.segments()).extracting(Typing.Segment::bytes)
+			.containsExactly(new byte[] { 'a', 0x03, 0x03 }, new byte[] { 0x03, 'b' }, new byte[] { 0x1c });
+		assertThat(encoded.eof()).isTrue();
+	}
+
+	@Test
+	void pipeGetsSignalsOnlyFromTranslatingSegments() {
+		Typing.Encoded encoded = Typing.encode(List.of(new Input.Bytes(new byte[] { 0x03 }), new Input.Text("x\\x03")),
+				false, false);
+		assertThat(StdinOps.of(encoded.segments(), false, false)).usingRecursiveFieldByFieldElementComparator()
+			.containsExactly(new StdinWriter.Bytes(new byte[] { 0x03 }), new StdinWriter.Bytes(new byte[] { 'x' }),
+					new StdinWriter.Signal(2));
+		assertThat(StdinOps.of(encoded.segments(), false, true)).usingRecursiveFieldByFieldElementComparator()
+			.containsExactly(new StdinWriter.Bytes(new byte[] { 0x03 }),
+					new StdinWriter.Bytes(new byte[] { 'x', 0x03 }));
 	}
 
 	@Test
@@ -42,6 +65,7 @@ class TypingTests {
 	void eofAloneWritesNothing() {
 		Typing.Encoded encoded = Typing.encode(List.of(new Input.Eof()), true, false);
 		assertThat(encoded.bytes()).isEmpty();
+		assertThat(encoded.segments()).isEmpty();
 		assertThat(encoded.eof()).isTrue();
 	}
 

@@ -72,6 +72,12 @@ public final class ApiExamples {
 			"omitted_bytes": 216384, "original_token_count": 58192, "wall_time_ms": 30002, \
 			"matched": null, "ended_by": "deadline", "session": """ + SESSION_RUNNING + "}";
 
+	public static final String SCREEN = """
+			{"cols": 40, "rows": 5, "lines": ["line one EDITED", "line two", "~", "~", \
+			"\\"notes.txt\\" 2L, 25B                1,15"], "cursor": {"row": 0, "col": 14, \
+			"visible": true}, "alt_screen": true, "title": "notes.txt - VIM", "offset": 1711, \
+			"scrollback": null}""";
+
 	public static final String OUTPUT_READ = """
 			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
 			"eof": false, "matched": null, "ended_by": "output", "session": """ + SESSION_RUNNING + "}";
@@ -144,6 +150,10 @@ public final class ApiExamples {
 
 	public static final String STDIN_BYTES = """
 			{"chars_b64": "G1tB"}""";
+
+	public static final String STDIN_PARTS = """
+			{"parts": [{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, {"keys": ["Enter"]}], \
+			"yield_time_ms": 2000}""";
 
 	private ApiExamples() {
 	}

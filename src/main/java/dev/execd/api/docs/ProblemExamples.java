@@ -67,8 +67,8 @@ public final class ProblemExamples {
 
 	public static final String NOT_A_TERMINAL = """
 			{"type": "https://execd.dev/problems/not-a-terminal", "title": "Conflict", "status": 409, \
-			"detail": "the session has no terminal, so no screen: start it with tty: true", \
-			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/output", "code": "not_a_terminal", "session": \
+			"detail": "the session has no terminal, so no screen: start it with tty true", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/screen", "code": "not_a_terminal", "session": \
 			""" + ApiExamples.SESSION_RUNNING + "}";
 
 	public static final String OUTPUT_UNAVAILABLE = """

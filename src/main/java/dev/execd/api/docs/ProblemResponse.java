@@ -30,16 +30,16 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 				`invalid_conversation_id`, `command_too_long`; 401 `unauthorized`; 403 `forbidden`; \
 				404 `session_not_found` (also for a session of another conversation or tenant, \
 				or a malformed id), `not_found` (unknown route); 405 `method_not_allowed`; \
-				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`; 410 `output_unavailable`; \
-				413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
+				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`; 410 \
+				`output_unavailable`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
 				`command_not_found`; 429 `too_many_sessions`, `too_many_subscribers`, \
 				`stdin_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
-				`resources_exhausted` (with `Retry-After`), `service_unavailable`.""", example = "session_not_found",
-				requiredMode = RequiredMode.REQUIRED) String code,
+				`resources_exhausted` (with `Retry-After`), `service_unavailable`.""",
+				example = "session_not_found", requiredMode = RequiredMode.REQUIRED) String code,
 		@Schema(description = """
 				The session's state, on refusals caused by it (409 `session_exited`, \
-				`stdin_closed`, `not_a_tty`, `not_a_terminal`): for example the exit code of the process that \
-				had already ended.""") @Nullable SessionView session) {
+				`stdin_closed`, `not_a_tty`, `not_a_terminal`): for example the exit code of the \
+				process that had already ended.""") @Nullable SessionView session) {
 
 }

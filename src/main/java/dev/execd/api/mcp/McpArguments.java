@@ -64,7 +64,14 @@ final class McpArguments {
 	 * Arguments of {@code read_output}, as {@code GET /sessions/{id}/output} takes them.
 	 */
 	record Read(@Nullable Long offset, @Nullable Long maxBytes, @Nullable Long waitMs, @Nullable String waitForScreen,
-			@Nullable Long settleMs, @Nullable Long inputQuietMs) {
+			@Nullable Long settleMs, @Nullable Long inputQuietMs, @Nullable String view) {
+
+	}
+
+	/**
+	 * Arguments of {@code read_screen}, as {@code GET /sessions/{id}/screen} takes them.
+	 */
+	record Screen(@Nullable Long scrollback) {
 
 	}
 

@@ -1,6 +1,7 @@
 package dev.execd.api.mcp;
 
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.ScreenService;
 import dev.execd.api.SessionService;
 import dev.execd.config.ExecdProperties;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -26,8 +27,8 @@ class McpConfiguration {
 	static final String ENDPOINT = "/mcp";
 
 	private static final String INSTRUCTIONS = "Long-lived shell sessions: exec_command starts one, write_stdin "
-			+ "types into it or polls it, read_output reads by offset or long-polls, kill_session ends it, "
-			+ "list_sessions lists them.";
+			+ "types into it or polls it, read_output reads by offset or long-polls, read_screen shows a "
+			+ "terminal session's screen, kill_session ends it, list_sessions lists them.";
 
 	/**
 	 * The endpoint. It builds the transport and the server when the context starts (see
@@ -35,11 +36,12 @@ class McpConfiguration {
 	 */
 	@Bean
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,
-			ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
+			ObjectProvider<ScreenService> screens, ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
 		return new McpEndpoint(() -> transport(maxBody),
 				(transport) -> server(transport,
-						new McpTools(sessions.getObject(), json.getObject(), McpJsonDefaults.getMapper(), scopes)),
+						new McpTools(sessions.getObject(), screens.getObject(), json.getObject(),
+								McpJsonDefaults.getMapper(), scopes)),
 				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
 	}
 

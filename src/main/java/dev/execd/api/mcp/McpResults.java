@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
+import dev.execd.api.ScreenView;
 import dev.execd.api.SessionList;
 import dev.execd.api.SessionView;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -21,13 +22,47 @@ final class McpResults {
 	static CallToolResult exec(ExecResult result, Map<String, @Nullable Object> structured) {
 		String text = header(result.session(), result.wallTimeMs(), result.omittedBytes(), null, result.endedBy())
 				+ result.output();
-		return success(text, structured);
+		return success(withScreen(text, result.screen()), structured);
 	}
 
 	/** A read by offset; its header also says where the next read starts. */
 	static CallToolResult output(OutputResult result, long wallTimeMs, Map<String, @Nullable Object> structured) {
 		String text = header(result.session(), wallTimeMs, 0, result.nextOffset(), result.endedBy()) + result.output();
-		return success(text, structured);
+		return success(withScreen(text, result.screen()), structured);
+	}
+
+	/**
+	 * A screen: a header line, {@code ---}, the scrollback rows if any, then the rows
+	 * with a line holding {@code ^} under the cursor right after the cursor's row.
+	 */
+	static CallToolResult screen(ScreenView screen, Map<String, @Nullable Object> structured) {
+		return success(screenText(screen), structured);
+	}
+
+	static String screenText(ScreenView screen) {
+		StringBuilder text = new StringBuilder("screen ").append(screen.cols()).append('x').append(screen.rows());
+		text.append(", cursor row ").append(screen.cursor().row()).append(" col ").append(screen.cursor().col());
+		text.append(screen.cursor().visible() ? " (visible)" : " (hidden)");
+		text.append(screen.altScreen() ? ", alt screen" : ", primary screen");
+		text.append(", title: ").append((screen.title() != null) ? screen.title() : "").append("\n---\n");
+		if (screen.scrollback() != null) {
+			screen.scrollback().forEach((line) -> text.append(line).append('\n'));
+		}
+		for (int row = 0; row < screen.lines().size(); row++) {
+			text.append(screen.lines().get(row)).append('\n');
+			if (row == screen.cursor().row()) {
+				text.append(" ".repeat(screen.cursor().col())).append("^\n");
+			}
+		}
+		return text.toString();
+	}
+
+	/** The output, then the screen when the call asked for it. */
+	private static String withScreen(String text, @Nullable ScreenView screen) {
+		if (screen == null) {
+			return text;
+		}
+		return text + (text.endsWith("\n") ? "" : "\n") + "--- screen\n" + screenText(screen);
 	}
 
 	static CallToolResult killed(SessionView session, long wallTimeMs, Map<String, @Nullable Object> structured) {

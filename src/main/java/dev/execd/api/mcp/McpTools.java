@@ -13,6 +13,8 @@ import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
 import dev.execd.api.Refusals;
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.ScreenService;
+import dev.execd.api.ScreenView;
 import dev.execd.api.SessionList;
 import dev.execd.api.SessionService;
 import dev.execd.api.SessionView;
@@ -57,6 +59,8 @@ final class McpTools {
 
 	private final SessionService sessions;
 
+	private final ScreenService screens;
+
 	private final JsonMapper json;
 
 	private final McpJsonMapper mcpJson;
@@ -65,12 +69,15 @@ final class McpTools {
 
 	/**
 	 * @param sessions the use cases the tools share with REST
+	 * @param screens the screen use cases they share
 	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
 	 * @param mcpJson the SDK's mapper, for the protocol's own types
 	 * @param scopes the scope rules of REST, the tenant included
 	 */
-	McpTools(SessionService sessions, JsonMapper json, McpJsonMapper mcpJson, ScopeResolver scopes) {
+	McpTools(SessionService sessions, ScreenService screens, JsonMapper json, McpJsonMapper mcpJson,
+			ScopeResolver scopes) {
 		this.sessions = sessions;
+		this.screens = screens;
 		this.json = json;
 		this.mcpJson = mcpJson;
 		this.scopes = scopes;
@@ -97,6 +104,7 @@ final class McpTools {
 		return List.of(tool("exec_command", ExecResult.class, this::execCommand),
 				tool("write_stdin", ExecResult.class, this::writeStdin),
 				tool("read_output", OutputResult.class, this::readOutput),
+				tool("read_screen", ScreenView.class, this::readScreen),
 				tool("kill_session", SessionView.class, this::killSession),
 				tool("list_sessions", SessionList.class, this::listSessions));
 	}
@@ -116,8 +124,14 @@ final class McpTools {
 		McpArguments.Read read = args.bind(McpArguments.Read.class);
 		OutputResult result = this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(),
 				read.waitMs(), null, new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()),
-				"utf8", false);
+				"utf8", false, read.view());
 		return McpResults.output(result, millisSince(started), structured(result));
+	}
+
+	private CallToolResult readScreen(Scope scope, McpArguments args) {
+		McpArguments.Screen screen = args.bind(McpArguments.Screen.class);
+		ScreenView result = this.screens.screen(scope, args.sessionId(), screen.scrollback());
+		return McpResults.screen(result, structured(result));
 	}
 
 	private CallToolResult killSession(Scope scope, McpArguments args) {

@@ -3,11 +3,9 @@ package dev.execd.api.rest;
 import java.net.URI;
 
 import dev.execd.api.ExecResult;
-import dev.execd.api.OutputResult;
 import dev.execd.api.SessionService;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
-import dev.execd.api.Waits;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
@@ -23,18 +21,16 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Sessions over HTTP: start, write and poll, read by offset. Listing and removal are in
- * {@link SessionInventoryController}, changes to a running session in
- * {@link SessionControlController}.
+ * Sessions over HTTP: start, write and poll. Reads by offset are in
+ * {@link OutputController}, listing and removal in {@link SessionInventoryController},
+ * changes to a running session in {@link SessionControlController}.
  */
 @RestController
 @RequestMapping(path = "/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -117,10 +113,10 @@ class SessionController {
 	}
 
 	@Operation(operationId = "writeStdin", summary = "Type input and/or poll for new output", description = """
-			Writes at most one of `chars` (text with C-style escapes), `chars_b64` (exact \
-			bytes) or `keys` (named keys), then `eof` if asked, then waits like \
-			`POST /sessions` and returns the output produced since the previous start, \
-			stdin or cursor read of this session.
+			Writes `chars` (text with C-style escapes), `chars_b64` (exact bytes) and `keys` \
+			(named keys or single characters), in that order, or instead an ordered list of \
+			`parts`, then `eof` if asked, then waits like `POST /sessions` and returns the \
+			output produced since the previous start, stdin or cursor read of this session.
 
 			**Poll** with no input (`{}` or no body): the call waits up to `yield_time_ms` \
 			(default 5000, up to 290000) and returns within milliseconds of an exit or a \
@@ -134,7 +130,12 @@ class SessionController {
 			written with a doubled backslash in JSON) or `"keys": ["C-c"]`; in a pipe \
 			session execd delivers it as SIGINT to the session's processes, as a terminal \
 			would. `eof: true` closes a pipe's stdin, or types Ctrl-D on a terminal. Writing \
-			to an ended session is 409 `session_exited`.""",
+			to an ended session is 409 `session_exited`.
+
+			**Parts**: one call can type text and keys in turn, e.g. edit a file in vim: \
+			`{"parts": [{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, \
+			{"keys": ["Enter"]}]}`. `keys` takes single characters too: `{"keys": ["q"]}` \
+			quits `less`.""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					description = "The input and the wait; empty or `{}` for a poll.",
 					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
@@ -154,7 +155,10 @@ class SessionController {
 									@ExampleObject(name = "eof", summary = "End of input (close a pipe's stdin)",
 											value = ApiExamples.STDIN_EOF),
 									@ExampleObject(name = "raw_bytes", summary = "Exact bytes (ESC [ A, cursor up)",
-											value = ApiExamples.STDIN_BYTES) })))
+											value = ApiExamples.STDIN_BYTES),
+									@ExampleObject(name = "vim_edit",
+											summary = "Text and keys in order: append to a line in vim, save, quit",
+											value = ApiExamples.STDIN_PARTS) })))
 	@ApiResponse(responseCode = "200", description = "The output since the previous call, and the session.",
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = ExecResult.class),
@@ -172,79 +176,6 @@ class SessionController {
 	ExecResult stdin(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody(required = false) @Nullable StdinRequest body) throws InterruptedException {
 		return this.sessions.stdin(scope, id, body);
-	}
-
-	@Operation(operationId = "readOutput", summary = "Read output by byte offset, optionally long-polling",
-			description = """
-					Reads a byte range of the output without writing anything. With `offset` the \
-					read is stateless: start at 0 or at a known offset and pass each \
-					`next_offset` back to continue; any number of readers may do so. Without \
-					`offset` it reads from the session's delivery cursor and advances it, exactly \
-					like a poll through `POST /sessions/{id}/stdin`.
-
-					`wait_ms` (default 0) makes it a long-poll that returns at the first of: the \
-					process ended and its output was drained; a `wait_for` or `wait_for_screen` \
-					match; `settle_ms` of quiet after new output; the process blocked on input \
-					after `input_quiet_ms`; without a pattern or `settle_ms`, at least one byte \
-					past the offset; the deadline (`ended_by` says which). At most \
-					`max_bytes` are returned, without a truncation marker: continue from \
-					`next_offset` until `eof` is true; reading exactly at the end returns empty \
-					output. Text never splits a UTF-8 character; `encoding=base64` returns the \
-					exact bytes.""")
-	@ApiResponse(responseCode = "200", description = "The bytes read and the session.",
-			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
-					schema = @Schema(implementation = OutputResult.class),
-					examples = @ExampleObject(name = "repl", value = ApiExamples.OUTPUT_READ)))
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.NOT_A_TERMINAL)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
-	@GetMapping("/{id}/output")
-	OutputResult output(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
-			@Parameter(description = """
-					Byte offset to read from, e.g. the previous `next_offset`; the read is then \
-					stateless. Absent: read from the session's delivery cursor and advance it.""",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
-							required = false) @Nullable Long offset,
-			@Parameter(description = "Most bytes to return. Clamped to [1, 1048576].",
-					schema = @Schema(type = "integer", format = "int64", defaultValue = "65536", minimum = "1",
-							maximum = "1048576")) @RequestParam(name = "max_bytes",
-									required = false) @Nullable Long maxBytes,
-			@Parameter(description = """
-					Long-poll: wait up to this many ms for a byte past `offset` (or a `wait_for` \
-					match, or the exit). Clamped to [0, execd.limits.max-poll] (290000).""",
-					schema = @Schema(type = "integer", format = "int64", defaultValue = "0", minimum = "0",
-							maximum = "290000")) @RequestParam(name = "wait_ms",
-									required = false) @Nullable Long waitMs,
-			@Parameter(description = """
-					Java regular expression (MULTILINE, at most 1024 characters): the wait ends \
-					when the text from the read's start to now matches.""", schema = @Schema(maxLength = 1024),
-					example = ">>> $") @RequestParam(name = "wait_for", required = false) @Nullable String waitFor,
-			@Parameter(
-					description = "As in `POST /sessions`: a regular expression for the rendered screen "
-							+ "(409 `not_a_terminal` on a pipe session).",
-					schema = @Schema(maxLength = 1024)) @RequestParam(name = "wait_for_screen",
-							required = false) @Nullable String waitForScreen,
-			@Parameter(
-					description = "As in `POST /sessions`, in ms; given, the first byte alone no longer "
-							+ "ends the wait.",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0",
-							maximum = "30000")) @RequestParam(name = "settle_ms",
-									required = false) @Nullable Long settleMs,
-			@Parameter(description = "As in `POST /sessions`, in ms; 0 = off.",
-					schema = @Schema(type = "integer", format = "int64", defaultValue = "300", minimum = "0",
-							maximum = "60000")) @RequestParam(name = "input_quiet_ms",
-									required = false) @Nullable Long inputQuietMs,
-			@Parameter(description = "`utf8` text, or `base64` for the exact bytes.",
-					schema = @Schema(allowableValues = { "utf8", "base64" }, defaultValue = "utf8")) @RequestParam(
-							required = false, defaultValue = "utf8") String encoding,
-			@Parameter(description = "Remove terminal escape sequences from the text (never from the log).",
-					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
-							required = false, defaultValue = "false") boolean stripAnsi)
-			throws InterruptedException {
-		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor,
-				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, stripAnsi);
 	}
 
 }

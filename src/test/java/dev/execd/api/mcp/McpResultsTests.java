@@ -22,7 +22,8 @@ class McpResultsTests {
 
 	@Test
 	void runningSessionHasNoExitLines() {
-		ExecResult result = new ExecResult("hello\n", 0, 6, 0, 2, 250, null, "input", session("running", null, null));
+		ExecResult result = new ExecResult("hello\n", 0, 6, 0, 2, 250, null, "input", session("running", null, null),
+				null);
 		assertThat(text(McpResults.exec(result, STRUCTURED))).isEqualTo("""
 				[still running]
 				session_id: abc
@@ -37,7 +38,7 @@ class McpResultsTests {
 	@Test
 	void exitedSessionShowsExitCodeSignalAndOmittedBytes() {
 		ExecResult result = new ExecResult("^C", 0, 5000, 4000, 1250, 12, false, "exit",
-				session("exited", 130, "SIGINT"));
+				session("exited", 130, "SIGINT"), null);
 		McpSchema.CallToolResult mcp = McpResults.exec(result, STRUCTURED);
 		assertThat(text(mcp)).isEqualTo("""
 				[exited]
@@ -56,7 +57,7 @@ class McpResultsTests {
 
 	@Test
 	void readByOffsetSaysWhereTheNextReadStarts() {
-		OutputResult result = new OutputResult("world", 6, 11, true, null, "output", session("exited", 0, null));
+		OutputResult result = new OutputResult("world", 6, 11, true, null, "output", session("exited", 0, null), null);
 		assertThat(text(McpResults.output(result, 3, STRUCTURED))).isEqualTo("""
 				[exited]
 				session_id: abc

@@ -1,0 +1,144 @@
+package dev.execd.screen;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.emulator.JediEmulator;
+import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import com.techsenger.jeditermfx.core.util.CharUtils;
+import com.techsenger.jeditermfx.core.util.TermSize;
+
+/**
+ * An {@link Emulator} on JediTerm's model (a {@link JediTerminal} over a
+ * {@link TerminalTextBuffer}), without its UI. JediTerm pulls characters and expects to
+ * block for more; here a feed ends instead, so a sequence cut off by the end of a feed is
+ * rewound and parsed again with the next feed, never acted on by halves.
+ */
+final class JediTermEmulator implements Emulator {
+
+	/**
+	 * The longest unfinished sequence kept for the next feed; past it (an OSC that never
+	 * ends) the escape is dropped and the rest shows as text, as a terminal would.
+	 */
+	private static final int MAX_PENDING = 4096;
+
+	/** Steps in a row that may consume nothing before the character is skipped. */
+	private static final int MAX_STALLS = 8;
+
+	private final HeadlessDisplay display = new HeadlessDisplay();
+
+	private final TerminalTextBuffer buffer;
+
+	private final JediTerminal terminal;
+
+	private final CharFeed feed = new CharFeed();
+
+	private final JediEmulator emulator;
+
+	private final int scrollbackLines;
+
+	JediTermEmulator(int cols, int rows, int scrollbackLines) {
+		this.scrollbackLines = Math.max(0, scrollbackLines);
+		// JediTerm reads a bound of 0 as none at all.
+		this.buffer = new TerminalTextBuffer(cols, rows, new StyleState(), Math.max(1, scrollbackLines), null);
+		this.terminal = new JediTerminal(this.display, this.buffer, new StyleState());
+		// Answers to queries (cursor position, colours) go nowhere: the program's
+		// terminal is the real PTY, which answers nothing either.
+		this.terminal.setTerminalOutput(null);
+		this.emulator = new JediEmulator(this.feed, this.terminal);
+	}
+
+	@Override
+	public void feed(byte[] bytes, int offset, int length) {
+		this.feed.append(bytes, offset, length);
+		int stalled = 0;
+		while (!this.feed.isEmpty()) {
+			int mark = this.feed.mark();
+			try {
+				this.emulator.next();
+			}
+			catch (IOException | RuntimeException ex) {
+				// A sequence JediTerm cannot take: go on after it.
+			}
+			if (!this.emulator.hasNext()) {
+				// The feed ended inside a sequence: keep it whole for the next one.
+				this.emulator.resetEof();
+				this.feed.rewind(mark);
+				if (this.feed.remaining() <= MAX_PENDING) {
+					break;
+				}
+				this.feed.skip();
+			}
+			else if (this.feed.mark() != mark) {
+				stalled = 0;
+			}
+			else if (++stalled > MAX_STALLS) {
+				// JediTerm pushes a character back once at the end of a row (it wraps
+				// first, then writes it); one that never moves would loop forever.
+				this.feed.skip();
+				stalled = 0;
+			}
+		}
+		this.feed.trim();
+	}
+
+	@Override
+	public void resize(int cols, int rows) {
+		this.terminal.resize(new TermSize(cols, rows), RequestOrigin.User);
+	}
+
+	@Override
+	public Grid grid(int scrollback) {
+		int cols = this.buffer.getWidth();
+		int rows = this.buffer.getHeight();
+		List<String> lines = new ArrayList<>(rows);
+		for (int row = 0; row < rows; row++) {
+			lines.add(render(this.buffer.getLine(row).getText(), cols));
+		}
+		boolean alt = this.buffer.isUsingAlternateBuffer();
+		List<String> history = List.of();
+		int wanted = Math.min(scrollback, this.scrollbackLines);
+		if (wanted > 0 && !alt) {
+			LinesBuffer kept = this.buffer.getHistoryBuffer();
+			int count = kept.getLineCount();
+			int from = Math.max(0, count - wanted);
+			history = new ArrayList<>(count - from);
+			for (int i = from; i < count; i++) {
+				history.add(render(kept.getLineText(i), cols));
+			}
+		}
+		// JediTerm counts from 1; a cursor past the last column waits to wrap.
+		int cursorRow = Math.clamp(this.terminal.getCursorY() - 1, 0, rows - 1);
+		int cursorCol = Math.clamp(this.terminal.getCursorX() - 1, 0, cols - 1);
+		return new Grid(cols, rows, lines, cursorRow, cursorCol, this.display.cursorVisible(), alt,
+				this.display.title(), history);
+	}
+
+	/**
+	 * One row as text: at most {@code cols} cells, the filler JediTerm puts after a wide
+	 * character dropped, empty cells as spaces, trailing blanks trimmed.
+	 */
+	static String render(String cells, int cols) {
+		StringBuilder text = new StringBuilder(Math.min(cells.length(), cols));
+		int n = Math.min(cells.length(), cols);
+		for (int i = 0; i < n; i++) {
+			char c = cells.charAt(i);
+			if (c == CharUtils.DWC) {
+				continue;
+			}
+			text.append((c == CharUtils.NUL_CHAR) ? ' ' : c);
+		}
+		int length = text.length();
+		while (length > 0 && text.charAt(length - 1) == ' ') {
+			length--;
+		}
+		text.setLength(length);
+		return text.toString();
+	}
+
+}

@@ -1,0 +1,35 @@
+package dev.execd.session;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a PTY session's terminal shows, rendered from its output up to {@code offset}.
+ *
+ * @param cols width in cells
+ * @param rows height in rows
+ * @param lines one string per row, trailing blanks trimmed; a wide character is one
+ * character here and two cells on the screen
+ * @param cursorRow the cursor's row, 0-based
+ * @param cursorCol the cursor's column in cells, 0-based
+ * @param cursorVisible whether the program shows the cursor
+ * @param altScreen whether the alternate screen is shown
+ * @param title the window title the program set, or null
+ * @param scrollback rows that scrolled off the primary screen, oldest first
+ * @param offset the log offset the screen reflects: every byte before it was rendered
+ */
+public record ScreenSnapshot(int cols, int rows, List<String> lines, int cursorRow, int cursorCol,
+		boolean cursorVisible, boolean altScreen, @Nullable String title, List<String> scrollback, long offset) {
+
+	public ScreenSnapshot {
+		lines = List.copyOf(lines);
+		scrollback = List.copyOf(scrollback);
+	}
+
+	/** The rows joined by {@code \n}, as a person reads the screen. */
+	public String text() {
+		return String.join("\n", this.lines);
+	}
+
+}

@@ -1,0 +1,106 @@
+package dev.execd.session;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import dev.execd.output.OutputLog;
+import dev.execd.output.StreamTag;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A session's screen against its log: started lazily by replaying what the log keeps
+ * (over the gap a log cap leaves), then kept live by the reader, and resized in order.
+ */
+class SessionScreenTests {
+
+	@TempDir
+	Path dir;
+
+	private OutputLog log;
+
+	@AfterEach
+	void close() {
+		if (this.log != null) {
+			this.log.close();
+		}
+	}
+
+	private void append(String text) {
+		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+		this.log.append(bytes, 0, bytes.length, StreamTag.of("pty"));
+	}
+
+	@Test
+	void aScreenNobodyAskedForFeedsNothingThenReplaysTheLogWhenAsked() {
+		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 4096);
+		SessionScreen screen = new SessionScreen(this.log, 100);
+		append("one\r\n");
+		screen.appended();
+		append("two\r\n\u001b]0;t\u0007");
+		screen.appended();
+		ScreenSnapshot first = screen.snapshot(0, 20, 4);
+		assertThat(first.lines()).containsExactly("one", "two", "", "");
+		assertThat(first.title()).isEqualTo("t");
+		assertThat(first.offset()).isEqualTo(this.log.total());
+		assertThat(first.cols()).isEqualTo(20);
+	}
+
+	@Test
+	void aLiveScreenFollowsEveryAppendAndTheTextCatchesUp() {
+		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 4096);
+		SessionScreen screen = new SessionScreen(this.log, 100);
+		assertThat(screen.text(20, 3)).isEqualTo("\n\n");
+		append("ab\u001b[2");
+		screen.appended();
+		assertThat(screen.text(20, 3)).isEqualTo("ab\n\n");
+		append(";3Hc");
+		// Not told: the next read catches up by itself.
+		assertThat(screen.text(20, 3)).isEqualTo("ab\n  c\n");
+		assertThat(screen.snapshot(0, 20, 3).offset()).isEqualTo(this.log.total());
+	}
+
+	@Test
+	void theReplayStepsOverBytesTheLogNoLongerKeeps() {
+		// The file keeps the first 8 bytes, memory the last 64: the middle is gone.
+		this.log = new OutputLog(this.dir.resolve("log"), 8, 64);
+		append("kept\r\n");
+		for (int i = 0; i < 50; i++) {
+			append("lost line " + i + "\r\n");
+		}
+		append("\u001b[2J\u001b[Hend of it");
+		SessionScreen screen = new SessionScreen(this.log, 100);
+		ScreenSnapshot snapshot = screen.snapshot(10, 30, 4);
+		assertThat(snapshot.lines().get(0)).isEqualTo("end of it");
+		assertThat(snapshot.offset()).isEqualTo(this.log.total());
+	}
+
+	@Test
+	void aResizeRendersWhatCameBeforeAtTheOldSize() {
+		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 4096);
+		SessionScreen screen = new SessionScreen(this.log, 100);
+		screen.resized(40, 10);
+		assertThat(screen.snapshot(0, 20, 5).cols()).isEqualTo(20);
+		append("x".repeat(25));
+		screen.resized(30, 6);
+		ScreenSnapshot snapshot = screen.snapshot(0, 30, 6);
+		assertThat(snapshot.cols()).isEqualTo(30);
+		assertThat(snapshot.rows()).isEqualTo(6);
+		assertThat(String.join("", snapshot.lines())).hasSize(25);
+	}
+
+	@Test
+	void scrollbackIsClampedToTheBound() {
+		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 1 << 16);
+		for (int i = 0; i < 30; i++) {
+			append(i + "\r\n");
+		}
+		SessionScreen screen = new SessionScreen(this.log, 5);
+		assertThat(screen.snapshot(1000, 10, 3).scrollback()).containsExactly("23", "24", "25", "26", "27");
+		assertThat(screen.snapshot(-3, 10, 3).scrollback()).isEmpty();
+	}
+
+}
