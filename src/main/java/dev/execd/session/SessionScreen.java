@@ -1,8 +1,10 @@
 package dev.execd.session;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
-import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
 import dev.execd.screen.Emulator;
 import dev.execd.screen.Emulators;
@@ -10,15 +12,17 @@ import dev.execd.screen.Grid;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The screen of a PTY session: a terminal emulator fed with the session's log in order.
- * It starts when it is first asked for, by replaying what the log still keeps; from then
- * on the output reader catches it up after every append, so it never lags the log by more
- * than one read. A session whose screen nobody asked for holds no emulator.
+ * The screen of a PTY session: a terminal emulator fed with the session's log in order,
+ * resized at the offsets where the terminal was. It starts when it is first asked for, by
+ * replaying what the log still keeps at the sizes the terminal had; from then on a
+ * background thread catches it up after appends, and every read catches up the rest, so
+ * what a read returns is the screen at the log's end. A session whose screen nobody asked
+ * for holds no emulator, only its list of resizes.
  */
 final class SessionScreen {
 
-	/** Bytes fed per log read while catching up. */
-	private static final int READ_BYTES = 64 * 1024;
+	/** Resizes kept for a screen that has not started; older ones fold into the first. */
+	private static final int MAX_RESIZES = 256;
 
 	private final OutputLog log;
 
@@ -26,30 +30,41 @@ final class SessionScreen {
 
 	private final ReentrantLock lock = new ReentrantLock();
 
-	/** Set once, under the lock; read without it by the output reader. */
-	private volatile @Nullable Emulator emulator;
+	/** Whether a background catch-up is queued and has not begun. */
+	private final AtomicBoolean queued = new AtomicBoolean();
 
-	/** Guarded by the lock: the log offset the emulator was fed up to. */
-	private long offset;
+	/** Set under the lock; read without it to skip work for a screen nobody asked for. */
+	private volatile @Nullable ScreenFeed feed;
 
-	SessionScreen(OutputLog log, int scrollbackLines) {
+	// Guarded by the lock: the size the replay starts at, and resizes not yet applied.
+	private int cols;
+
+	private int rows;
+
+	private final Deque<ScreenFeed.Resize> resizes = new ArrayDeque<>();
+
+	/**
+	 * @param cols the terminal's width when the session started
+	 * @param rows its height
+	 */
+	SessionScreen(OutputLog log, int cols, int rows, int scrollbackLines) {
 		this.log = log;
-		this.scrollbackLines = scrollbackLines;
+		this.cols = cols;
+		this.rows = rows;
+		this.scrollbackLines = Math.max(0, scrollbackLines);
 	}
 
 	/**
 	 * What the screen shows now, caught up with the log.
 	 * @param scrollback rows above the screen to add, clamped to [0, the kept rows]
-	 * @param cols the terminal's width, for a screen that starts now
-	 * @param rows its height
 	 */
-	ScreenSnapshot snapshot(int scrollback, int cols, int rows) {
+	ScreenSnapshot snapshot(int scrollback) {
 		this.lock.lock();
 		try {
-			Emulator live = catchUp(cols, rows);
-			Grid grid = live.grid(Math.clamp(scrollback, 0, this.scrollbackLines));
+			ScreenFeed live = catchUp();
+			Grid grid = live.emulator().grid(Math.clamp(scrollback, 0, this.scrollbackLines));
 			return new ScreenSnapshot(grid.cols(), grid.rows(), grid.lines(), grid.cursorRow(), grid.cursorCol(),
-					grid.cursorVisible(), grid.altScreen(), grid.title(), grid.scrollback(), this.offset);
+					grid.cursorVisible(), grid.altScreen(), grid.title(), grid.scrollback(), live.offset());
 		}
 		finally {
 			this.lock.unlock();
@@ -57,10 +72,10 @@ final class SessionScreen {
 	}
 
 	/** The rows joined by {@code \n}, caught up with the log. */
-	String text(int cols, int rows) {
+	String text() {
 		this.lock.lock();
 		try {
-			return catchUp(cols, rows).grid(0).text();
+			return catchUp().emulator().grid(0).text();
 		}
 		finally {
 			this.lock.unlock();
@@ -68,73 +83,76 @@ final class SessionScreen {
 	}
 
 	/**
-	 * Output was appended: a live screen follows it at once. Runs on the output reader,
-	 * which must go on whatever the emulator does: on a failure the screen is dropped, to
-	 * be replayed from the log when it is next asked for.
+	 * Output was appended: a live screen follows it on a background thread, never on the
+	 * output reader, which must not wait for the emulator. Appends while a catch-up is
+	 * queued ride along with it.
 	 */
 	void appended() {
-		if (this.emulator == null) {
+		if (this.feed == null || !this.queued.compareAndSet(false, true)) {
 			return;
 		}
+		ScreenThread.submit(() -> {
+			this.queued.set(false);
+			if (!this.lock.tryLock()) {
+				// A read is catching up right now, or another catch-up is running.
+				return;
+			}
+			try {
+				if (this.feed != null) {
+					catchUp();
+				}
+			}
+			catch (RuntimeException ex) {
+				// Dropped: replayed from the log when it is next asked for.
+				this.feed = null;
+			}
+			finally {
+				this.lock.unlock();
+			}
+		});
+	}
+
+	/**
+	 * The terminal is being resized: output up to the log's end now is rendered at the
+	 * old size, output after it at the new one. Called before the terminal changes size,
+	 * so a program's redraw for the new size always comes after this point.
+	 */
+	void resized(int cols, int rows) {
 		this.lock.lock();
 		try {
-			// A live emulator has its size: catchUp only creates one with it.
-			catchUp(0, 0);
-		}
-		catch (RuntimeException ex) {
-			this.emulator = null;
+			this.resizes.addLast(new ScreenFeed.Resize(this.log.total(), cols, rows));
+			if (this.feed == null && this.resizes.size() > MAX_RESIZES) {
+				ScreenFeed.Resize oldest = this.resizes.removeFirst();
+				this.cols = oldest.cols();
+				this.rows = oldest.rows();
+			}
 		}
 		finally {
 			this.lock.unlock();
 		}
 	}
 
-	/**
-	 * The terminal was resized: a live screen renders what came before at the old size,
-	 * then takes the new one.
-	 */
-	void resized(int cols, int rows) {
-		if (this.emulator == null) {
-			return;
-		}
-		this.lock.lock();
-		try {
-			catchUp(cols, rows).resize(cols, rows);
-		}
-		finally {
-			this.lock.unlock();
-		}
+	/** Bytes the emulator parsed so far (0 before it started): the rest was skipped. */
+	long fed() {
+		ScreenFeed live = this.feed;
+		return (live != null) ? live.fed() : 0;
 	}
 
 	/** Feeds what the log holds past the screen's offset; starts the emulator first. */
-	private Emulator catchUp(int cols, int rows) {
-		Emulator live = this.emulator;
+	private ScreenFeed catchUp() {
+		ScreenFeed live = this.feed;
 		if (live == null) {
-			live = Emulators.create(cols, rows, this.scrollbackLines);
-			this.offset = this.log.firstAvailable();
-			this.emulator = live;
+			long from = this.log.firstAvailable();
+			while (!this.resizes.isEmpty() && this.resizes.peekFirst().at() <= from) {
+				ScreenFeed.Resize passed = this.resizes.removeFirst();
+				this.cols = passed.cols();
+				this.rows = passed.rows();
+			}
+			Emulator emulator = Emulators.create(this.cols, this.rows, this.scrollbackLines);
+			live = new ScreenFeed(this.log, emulator, from, this.rows, this.scrollbackLines);
+			this.feed = live;
 		}
-		long total = this.log.total();
-		while (this.offset < total) {
-			byte[] bytes;
-			try {
-				bytes = this.log.read(this.offset, (int) Math.min(READ_BYTES, total - this.offset));
-			}
-			catch (OutputException ex) {
-				bytes = new byte[0];
-			}
-			if (bytes.length == 0) {
-				// Past the log cap only the memory window is kept: go on where it starts.
-				long next = this.log.nextAvailable(this.offset);
-				if (next <= this.offset) {
-					break;
-				}
-				this.offset = next;
-				continue;
-			}
-			live.feed(bytes, 0, bytes.length);
-			this.offset += bytes.length;
-		}
+		live.catchUp(this.resizes);
 		return live;
 	}
 

@@ -25,7 +25,8 @@ final class SessionTerminal {
 	SessionTerminal(Child child, SessionStateHolder state, OutputLog log, int scrollbackLines) {
 		this.child = child;
 		this.state = state;
-		this.screen = child.tty() ? new SessionScreen(log, scrollbackLines) : null;
+		SessionState initial = state.current();
+		this.screen = child.tty() ? new SessionScreen(log, initial.cols(), initial.rows(), scrollbackLines) : null;
 	}
 
 	/**
@@ -45,15 +46,15 @@ final class SessionTerminal {
 		// A concurrent resize may overtake this one between the transition and the
 		// ioctl, so this repeats until the terminal has the latest size.
 		while (resized.running()) {
+			if (this.screen != null) {
+				this.screen.resized(resized.cols(), resized.rows());
+			}
 			this.child.resize(resized.cols(), resized.rows());
 			SessionState now = this.state.current();
 			if (now.cols() == resized.cols() && now.rows() == resized.rows()) {
 				break;
 			}
 			resized = now;
-		}
-		if (this.screen != null) {
-			this.screen.resized(resized.cols(), resized.rows());
 		}
 	}
 
@@ -79,8 +80,7 @@ final class SessionTerminal {
 		if (this.screen == null) {
 			throw new SessionException.NotATerminal(refused.get());
 		}
-		SessionState now = this.state.current();
-		return this.screen.snapshot(scrollback, now.cols(), now.rows());
+		return this.screen.snapshot(scrollback);
 	}
 
 	/** The screen's text, caught up with the log at each call; null on a pipe. */
@@ -89,10 +89,7 @@ final class SessionTerminal {
 		if (live == null) {
 			return null;
 		}
-		return () -> {
-			SessionState now = this.state.current();
-			return live.text(now.cols(), now.rows());
-		};
+		return live::text;
 	}
 
 	/** Whether arrow keys must be sent in application cursor mode. */

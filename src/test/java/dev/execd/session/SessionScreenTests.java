@@ -37,12 +37,12 @@ class SessionScreenTests {
 	@Test
 	void aScreenNobodyAskedForFeedsNothingThenReplaysTheLogWhenAsked() {
 		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 4096);
-		SessionScreen screen = new SessionScreen(this.log, 100);
+		SessionScreen screen = new SessionScreen(this.log, 20, 4, 100);
 		append("one\r\n");
 		screen.appended();
 		append("two\r\n\u001b]0;t\u0007");
 		screen.appended();
-		ScreenSnapshot first = screen.snapshot(0, 20, 4);
+		ScreenSnapshot first = screen.snapshot(0);
 		assertThat(first.lines()).containsExactly("one", "two", "", "");
 		assertThat(first.title()).isEqualTo("t");
 		assertThat(first.offset()).isEqualTo(this.log.total());
@@ -52,15 +52,15 @@ class SessionScreenTests {
 	@Test
 	void aLiveScreenFollowsEveryAppendAndTheTextCatchesUp() {
 		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 4096);
-		SessionScreen screen = new SessionScreen(this.log, 100);
-		assertThat(screen.text(20, 3)).isEqualTo("\n\n");
+		SessionScreen screen = new SessionScreen(this.log, 20, 3, 100);
+		assertThat(screen.text()).isEqualTo("\n\n");
 		append("ab\u001b[2");
 		screen.appended();
-		assertThat(screen.text(20, 3)).isEqualTo("ab\n\n");
+		assertThat(screen.text()).isEqualTo("ab\n\n");
 		append(";3Hc");
 		// Not told: the next read catches up by itself.
-		assertThat(screen.text(20, 3)).isEqualTo("ab\n  c\n");
-		assertThat(screen.snapshot(0, 20, 3).offset()).isEqualTo(this.log.total());
+		assertThat(screen.text()).isEqualTo("ab\n  c\n");
+		assertThat(screen.snapshot(0).offset()).isEqualTo(this.log.total());
 	}
 
 	@Test
@@ -72,8 +72,8 @@ class SessionScreenTests {
 			append("lost line " + i + "\r\n");
 		}
 		append("\u001b[2J\u001b[Hend of it");
-		SessionScreen screen = new SessionScreen(this.log, 100);
-		ScreenSnapshot snapshot = screen.snapshot(10, 30, 4);
+		SessionScreen screen = new SessionScreen(this.log, 30, 4, 100);
+		ScreenSnapshot snapshot = screen.snapshot(10);
 		assertThat(snapshot.lines().get(0)).isEqualTo("end of it");
 		assertThat(snapshot.offset()).isEqualTo(this.log.total());
 	}
@@ -81,12 +81,11 @@ class SessionScreenTests {
 	@Test
 	void aResizeRendersWhatCameBeforeAtTheOldSize() {
 		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 4096);
-		SessionScreen screen = new SessionScreen(this.log, 100);
-		screen.resized(40, 10);
-		assertThat(screen.snapshot(0, 20, 5).cols()).isEqualTo(20);
+		SessionScreen screen = new SessionScreen(this.log, 20, 5, 100);
+		assertThat(screen.snapshot(0).cols()).isEqualTo(20);
 		append("x".repeat(25));
 		screen.resized(30, 6);
-		ScreenSnapshot snapshot = screen.snapshot(0, 30, 6);
+		ScreenSnapshot snapshot = screen.snapshot(0);
 		assertThat(snapshot.cols()).isEqualTo(30);
 		assertThat(snapshot.rows()).isEqualTo(6);
 		assertThat(String.join("", snapshot.lines())).hasSize(25);
@@ -98,9 +97,48 @@ class SessionScreenTests {
 		for (int i = 0; i < 30; i++) {
 			append(i + "\r\n");
 		}
-		SessionScreen screen = new SessionScreen(this.log, 5);
-		assertThat(screen.snapshot(1000, 10, 3).scrollback()).containsExactly("23", "24", "25", "26", "27");
-		assertThat(screen.snapshot(-3, 10, 3).scrollback()).isEmpty();
+		SessionScreen screen = new SessionScreen(this.log, 10, 3, 5);
+		assertThat(screen.snapshot(1000).scrollback()).containsExactly("23", "24", "25", "26", "27");
+		assertThat(screen.snapshot(-3).scrollback()).isEmpty();
+	}
+
+	@Test
+	void aScreenStartedLateReplaysEachPartAtTheSizeItWasWrittenAt() {
+		this.log = new OutputLog(this.dir.resolve("log"), 1 << 20, 1 << 16);
+		SessionScreen live = new SessionScreen(this.log, 20, 5, 10);
+		SessionScreen late = new SessionScreen(this.log, 20, 5, 10);
+		live.snapshot(0);
+		append("a".repeat(25) + "\r\nfirst size\r\n");
+		live.resized(30, 6);
+		late.resized(30, 6);
+		append("b".repeat(35) + "\r\nsecond size");
+		live.resized(12, 4);
+		late.resized(12, 4);
+		append("\r\nthird\u001b[1;1Htop");
+		ScreenSnapshot expected = live.snapshot(10);
+		assertThat(expected.cols()).isEqualTo(12);
+		assertThat(late.snapshot(10)).isEqualTo(expected);
+	}
+
+	@Test
+	void aFloodOfLinesIsCaughtUpWithoutFeedingEveryLine() {
+		this.log = new OutputLog(this.dir.resolve("log"), 1L << 30, 1 << 16);
+		byte[] block = "yes, a line of a flood\r\n".repeat(4096).getBytes(StandardCharsets.US_ASCII);
+		for (int i = 0; i < 200; i++) {
+			this.log.append(block, 0, block.length, StreamTag.of("pty"));
+		}
+		append("the end");
+		SessionScreen screen = new SessionScreen(this.log, 120, 30, 1000);
+		long started = System.nanoTime();
+		ScreenSnapshot snapshot = screen.snapshot(1000);
+		long ms = (System.nanoTime() - started) / 1_000_000;
+		assertThat(snapshot.offset()).isEqualTo(this.log.total());
+		assertThat(snapshot.lines().get(29)).isEqualTo("the end");
+		assertThat(snapshot.lines().get(28)).isEqualTo("yes, a line of a flood");
+		assertThat(snapshot.scrollback()).hasSize(1000).allMatch("yes, a line of a flood"::equals);
+		// 19 MB, of which the emulator parsed only the lines that still show.
+		assertThat(screen.fed()).isLessThan(100_000);
+		assertThat(ms).isLessThan(5000);
 	}
 
 }
