@@ -44,7 +44,7 @@ public record ExecResult(
 				ended and all its output is included; `running` means call again to continue.""",
 				requiredMode = RequiredMode.REQUIRED) SessionView session,
 		@Schema(description = """
-				With `view: screen` on a terminal session: its screen, rendered from at least the 				output this call returns; `null` otherwise.""",
+				With `view: screen` on a terminal session: its screen, rendered from at least the output this call returns; `null` otherwise.""",
 				types = { "object", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static ExecResult of(ExecOutcome o) {

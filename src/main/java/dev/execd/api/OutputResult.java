@@ -40,7 +40,7 @@ public record OutputResult(@Schema(description = """
 		@Schema(description = "The session's state at the end of the read.",
 				requiredMode = RequiredMode.REQUIRED) SessionView session,
 		@Schema(description = """
-				With `view=screen` on a terminal session: its screen, rendered from at least the 				output this read returns; `null` otherwise.""",
+				With `view=screen` on a terminal session: its screen, rendered from at least the output this read returns; `null` otherwise.""",
 				types = { "object", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static OutputResult of(ReadOutcome o) {

@@ -150,7 +150,7 @@ public record StartRequest(@Schema(description = """
 				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId,
 
 		@Schema(description = """
-				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, 				else 400 `invalid_request`); `output` (the default) does not.""",
+				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, else 400 `invalid_request`); `output` (the default) does not.""",
 				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
