@@ -53,7 +53,8 @@ public final class SessionRegistry implements AutoCloseable {
 			throw ex;
 		}
 		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
-				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines());
+				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(),
+				new ConcurrentHashMap<>());
 		this.launcher = new SessionLauncher(properties, context);
 		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);

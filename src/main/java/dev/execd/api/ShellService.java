@@ -1,0 +1,95 @@
+package dev.execd.api;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.execd.session.CommandOutput;
+import dev.execd.session.CommandSnapshot;
+import dev.execd.session.Scope;
+import dev.execd.session.Session;
+import dev.execd.session.SessionRegistry;
+import dev.execd.session.SessionUrls;
+import dev.execd.session.ShellCommands;
+import dev.execd.session.WaitSpec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * The commands of shell sessions: submit, wait, list, cancel.
+ */
+@Service
+public class ShellService {
+
+	private final SessionRegistry registry;
+
+	public ShellService(SessionRegistry registry) {
+		this.registry = registry;
+	}
+
+	public CommandResult submit(Scope scope, String id, @Nullable CommandRequest body) throws InterruptedException {
+		CommandRequest request = (body != null) ? body : CommandRequest.EMPTY;
+		String cmd = request.checkedCmd();
+		WaitSpec wait = request.toWait();
+		String requestId = Inputs.label(request.requestId(), "request_id");
+		Session session = this.registry.find(scope, id);
+		CommandSnapshot command = shell(session).submit(cmd, request.timeout(), requestId);
+		return await(session, command.commandId(), wait);
+	}
+
+	public CommandResult get(Scope scope, String id, String commandId, @Nullable Long waitMs,
+			@Nullable Long maxOutputBytes, @Nullable String truncation, @Nullable Boolean stripAnsi)
+			throws InterruptedException {
+		long ms = Inputs.clamp(waitMs, 0, 0, StartRequest.MAX_YIELD_MS, "wait_ms");
+		WaitSpec wait = WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(ms), null,
+				(int) Inputs.clamp(maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), truncation,
+				Inputs.flag(stripAnsi));
+		return await(this.registry.find(scope, id), commandId, wait);
+	}
+
+	public List<CommandResult> list(Scope scope, String id) {
+		Session session = this.registry.find(scope, id);
+		ShellCommands shell = shell(session);
+		return shell.list().stream().map((c) -> CommandResult.of(c, CommandOutput.NONE, next(shell, c), null)).toList();
+	}
+
+	public CommandResult cancel(Scope scope, String id, String commandId) throws InterruptedException {
+		Session session = this.registry.find(scope, id);
+		if (shell(session).cancel(commandId) == null) {
+			throw ApiException.commandNotFound(commandId);
+		}
+		return await(session, commandId, WaitSpec.of(0, null, 32768, null, false));
+	}
+
+	private CommandResult await(Session session, String commandId, WaitSpec wait) throws InterruptedException {
+		ShellCommands shell = shell(session);
+		long deadline = System.nanoTime() + wait.yieldNanos();
+		String logUrl = SessionUrls.log(session.snapshot());
+		while (true) {
+			long version = session.reads().version();
+			CommandSnapshot command = shell.find(commandId);
+			if (command == null) {
+				throw ApiException.commandNotFound(commandId);
+			}
+			CommandOutput excerpt = shell.output(command, wait, logUrl);
+			Boolean matched = (wait.waitFor() != null) ? wait.waitFor().matcher(excerpt.text()).find() : null;
+			if (command.exited() || Boolean.TRUE.equals(matched) || System.nanoTime() - deadline >= 0) {
+				return CommandResult.of(command, excerpt, next(shell, command), matched);
+			}
+			session.reads().awaitChange(version, deadline);
+		}
+	}
+
+	private static long next(ShellCommands shell, CommandSnapshot command) {
+		return (command.endOffset() >= 0) ? command.endOffset() : Math.max(command.outputOffset(), shell.logEnd());
+	}
+
+	private static ShellCommands shell(Session session) {
+		ShellCommands shell = session.shell();
+		if (shell == null) {
+			throw ApiException.notAShell(session.id());
+		}
+		return shell;
+	}
+
+}
