@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
@@ -184,7 +183,8 @@ public final class ShellCommands {
 				ShellCommand done = this.running;
 				this.running = null;
 				this.lastEnd = Math.max(boundary.last(), done.outputOffset);
-				done.ended("exit", number(parts, 1), pipeStatus(parts), this.lastEnd, this.clock.instant());
+				done.ended("exit", EndMarker.exitCode(parts), EndMarker.pipeStatus(parts), this.lastEnd,
+						this.clock.instant());
 				dispatch();
 			}
 			this.log.notifyChanged();
@@ -235,12 +235,6 @@ public final class ShellCommands {
 			queued.ended("shell_exited", null, null, total, this.clock.instant());
 		}
 		this.queue.clear();
-		try {
-			Files.deleteIfExists(this.script.commandFile());
-		}
-		catch (IOException ex) {
-			// Deleted with the session's directory at the latest.
-		}
 		this.log.notifyChanged();
 	}
 
@@ -250,27 +244,6 @@ public final class ShellCommands {
 			throw new IllegalStateException("not attached");
 		}
 		return attached;
-	}
-
-	private static @Nullable Integer number(String[] parts, int index) {
-		try {
-			return (parts.length > index) ? Integer.valueOf(parts[index]) : null;
-		}
-		catch (NumberFormatException ex) {
-			return null;
-		}
-	}
-
-	private static @Nullable List<Integer> pipeStatus(String[] parts) {
-		if (parts.length < 3 || parts[2].isBlank()) {
-			return null;
-		}
-		try {
-			return Arrays.stream(parts[2].trim().split(" +")).map(Integer::valueOf).toList();
-		}
-		catch (NumberFormatException ex) {
-			return null;
-		}
 	}
 
 }

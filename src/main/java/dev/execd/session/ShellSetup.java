@@ -69,7 +69,7 @@ final class ShellSetup {
 		context.shells().put(session.id(), target);
 		session.ended().whenComplete((last, failure) -> {
 			target.shellExited((last != null) ? last.exitCode() : null);
-			deleteQuietly(this.rcFile);
+			delete(this);
 		});
 	}
 
