@@ -34,7 +34,7 @@ public final class Bench {
 	 * with writeback for a while, which would disturb what follows.
 	 */
 	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"throughput");
+			"screen", "throughput");
 
 	private Bench() {
 	}
@@ -131,6 +131,7 @@ public final class Bench {
 						case "throughput" -> Throughput.run(ctx);
 						case "scale" -> Scale.run(ctx);
 						case "load" -> Load.run(ctx);
+						case "screen" -> Screens.run(ctx);
 						default -> throw new IllegalStateException(scenario);
 					};
 				}
@@ -165,6 +166,11 @@ public final class Bench {
 			System.out.printf("  [%s] %-62s %-16s %-9s %s%n", t.id(), t.figure(), t.value(), t.goal(),
 					(smoke || t.met() == null) ? "-" : t.met() ? "met" : "NOT MET");
 		}
+		if (scenarios.get("screen") instanceof Map<?, ?> screen && !screen.containsKey("failed")) {
+			@SuppressWarnings("unchecked")
+			Map<String, Object> measured = (Map<String, Object>) screen;
+			System.out.println("\nscreen (for BENCHMARKS.md):\n" + Screens.markdown(measured, commit));
+		}
 		System.out.println("results: " + resultsFile + (report ? " and BENCHMARKS.md" : ""));
 		System.out.printf("%d error(s), %.1f s%n", ctx.errors().size(), (System.nanoTime() - t0) / 1e9);
 		System.exit(ctx.errors().isEmpty() ? 0 : 1);
@@ -175,6 +181,11 @@ public final class Bench {
 		Map<String, Object> brief = new LinkedHashMap<>(result);
 		brief.remove("rounds");
 		brief.remove("thread_kinds");
+		if (brief.get("heap") instanceof Map<?, ?> heap) {
+			Map<Object, Object> copy = new LinkedHashMap<>(heap);
+			copy.remove("heap_growth_by_class_per_screen");
+			brief.put("heap", copy);
+		}
 		brief.remove("heap_growth_by_class_per_session");
 		for (String key : List.of("before", "after_pipe_half", "after_all", "after_teardown")) {
 			if (brief.get(key) instanceof Map<?, ?> m) {

@@ -77,6 +77,19 @@ class McpScreenTests extends McpEndToEndTest {
 	}
 
 	@Test
+	void writeStdinWaitsForTheScreenAndAnswersWithIt() {
+		String id = this.mcp
+			.ok("exec_command", Map.of("cmd", "read -r x; printf '\\033[2J\\033[Hgot %s' \"$x\"; sleep 30", "tty", true,
+					"cols", 30, "rows", 5, "yield_time_ms", 10000))
+			.sessionId();
+		McpTestClient.Result written = this.mcp.ok("write_stdin", Map.of("session_id", id, "chars", "pears\\r",
+				"wait_for_screen", "^got pears$", "view", "screen", "yield_time_ms", 10000));
+		assertThat(written.head()).contains("ended_by: match");
+		assertThat(written.structured()).containsEntry("ended_by", "match").containsEntry("matched", true);
+		assertThat(written.text()).contains("--- screen\nscreen 30x5").contains("\ngot pears\n");
+	}
+
+	@Test
 	void aPipeSessionHasNoScreen() {
 		String id = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 100)).sessionId();
 		McpTestClient.Result screen = this.mcp.call("read_screen", Map.of("session_id", id));

@@ -34,11 +34,13 @@ class McpToolsTests extends McpEndToEndTest {
 			assertThat(tool.outputSchema()).containsEntry("type", "object").containsKey("properties");
 		});
 		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
-				"cols", "rows", "yield_time_ms", "wait_for", "max_output_bytes", "env", "max_runtime_ms", "view");
+				"cols", "rows", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
+				"max_output_bytes", "env", "max_runtime_ms", "view");
 		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys",
-				"parts", "eof", "yield_time_ms", "wait_for", "max_output_bytes", "view");
+				"parts", "eof", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
+				"max_output_bytes", "view");
 		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms",
-				"view");
+				"wait_for_screen", "settle_ms", "input_quiet_ms", "view");
 		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
@@ -56,7 +58,8 @@ class McpToolsTests extends McpEndToEndTest {
 		McpTestClient.Result answer = this.mcp.ok("write_stdin",
 				Map.of("session_id", id, "chars", "print(7*6)\\r", "wait_for", "42"));
 		assertThat(answer.head()).matches("\\[still running\\]\nsession_id: " + id + "\nwall_time_ms: \\d+\n"
-				+ "log_url: /sessions/" + id + "/log\\?conversation_id=" + this.api.conversation() + "\n");
+				+ "ended_by: match\nlog_url: /sessions/" + id + "/log\\?conversation_id=" + this.api.conversation()
+				+ "\n");
 		assertThat(answer.output()).contains("42");
 
 		McpTestClient.Result exit = this.mcp.ok("write_stdin",
@@ -129,8 +132,24 @@ class McpToolsTests extends McpEndToEndTest {
 		McpTestClient.Result waited = this.mcp.ok("read_output",
 				Map.of("session_id", later.sessionId(), "offset", 0, "wait_ms", 20000));
 		assertThat(waited.output()).isEqualTo("late\n");
+		assertThat(waited.header("ended_by")).isEqualTo("output");
 		assertThat(waited.text()).startsWith("[still running]\n");
 		assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
+	}
+
+	@Test
+	void aPromptEndsTheWaitWithEndedByInput() {
+		long started = System.nanoTime();
+		McpTestClient.Result prompt = this.mcp.ok("exec_command",
+				Map.of("cmd", "python3 -c 'input(\"Continue? [y/N] \")'", "tty", true, "yield_time_ms", 10000));
+		assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
+		assertThat(prompt.header("ended_by")).isEqualTo("input");
+		assertThat(prompt.output()).endsWith("Continue? [y/N] ");
+		assertThat(prompt.structured()).containsEntry("ended_by", "input");
+		assertThat(prompt.session()).containsEntry("waiting_for_input", true);
+		McpTestClient.Result read = this.mcp.ok("read_output",
+				Map.of("session_id", prompt.sessionId(), "wait_ms", 10000, "input_quiet_ms", 100));
+		assertThat(read.header("ended_by")).isEqualTo("input");
 	}
 
 	@Test
@@ -153,9 +172,10 @@ class McpToolsTests extends McpEndToEndTest {
 	void structuredContentIsTheRestBody() {
 		McpTestClient.Result result = this.mcp.ok("exec_command", Map.of("cmd", "echo hi", "yield_time_ms", 10000));
 		assertThat(result.structured()).containsOnlyKeys("output", "output_offset", "next_offset", "omitted_bytes",
-				"original_token_count", "wall_time_ms", "matched", "session", "screen");
+				"original_token_count", "wall_time_ms", "matched", "ended_by", "session", "screen");
 		assertThat(result.structured()).containsEntry("output", "hi\n")
 			.containsEntry("matched", null)
+			.containsEntry("ended_by", "exit")
 			.containsEntry("screen", null);
 		Map<String, Object> rest = JSON.convertValue(this.api.get("/sessions/" + result.sessionId()).json(), MAP);
 		assertThat(result.session()).containsOnlyKeys(rest.keySet());

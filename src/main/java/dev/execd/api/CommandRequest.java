@@ -1,7 +1,6 @@
 package dev.execd.api;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 import dev.execd.session.WaitSpec;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -58,10 +57,8 @@ public record CommandRequest(@Schema(description = """
 	}
 
 	WaitSpec toWait() {
-		long yieldMs = Inputs.clamp(this.yieldTimeMs, 10_000, 0, StartRequest.MAX_YIELD_MS, "yield_time_ms");
-		return WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
-				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), this.truncation,
-				Inputs.flag(this.stripAnsi));
+		return Waits.of(Inputs.clamp(this.yieldTimeMs, 10_000, 0, StartRequest.MAX_YIELD_MS, "yield_time_ms"),
+				this.waitFor, Waits.Until.DEFAULTS, this.maxOutputBytes, this.truncation, this.stripAnsi);
 	}
 
 }

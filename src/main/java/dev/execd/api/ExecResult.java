@@ -28,26 +28,34 @@ public record ExecResult(
 				requiredMode = RequiredMode.REQUIRED) long originalTokenCount,
 		@Schema(description = "Time this call spent, in ms.", requiredMode = RequiredMode.REQUIRED) long wallTimeMs,
 		@Schema(description = """
-				Whether `wait_for` matched the output of this call; `null` when no `wait_for` was \
-				given.""", types = {
+				Whether `wait_for` matched the output of this call or `wait_for_screen` the \
+				screen; `null` when neither was given.""", types = {
 				"boolean", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable Boolean matched,
+		@Schema(description = """
+				Why the wait ended: `exit` (the process ended and its output is complete), \
+				`match` (`wait_for` or `wait_for_screen` matched, or was too expensive to run: \
+				see `matched`), `input` (the foreground process is blocked reading its input \
+				after `input_quiet_ms` of quiet; `session.waiting_for_input` is true), \
+				`settled` (output came, then nothing for `settle_ms`), `deadline` (the wait's \
+				time was up).""", requiredMode = RequiredMode.REQUIRED,
+				allowableValues = { "exit", "match", "input", "settled", "deadline" }) String endedBy,
 		@Schema(description = """
 				The session after this call. `status: exited` with `exit_code` means the process \
 				ended and all its output is included; `running` means call again to continue.""",
 				requiredMode = RequiredMode.REQUIRED) SessionView session,
 		@Schema(description = """
-				With `view: screen` on a terminal session: its screen, rendered from at least the 				output this call returns; `null` otherwise.""",
+				With `view: screen` on a terminal session: its screen, rendered from at least the output this call returns; `null` otherwise.""",
 				types = { "object", "null" }, requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static ExecResult of(ExecOutcome o) {
 		return new ExecResult(o.output(), o.outputOffset(), o.nextOffset(), o.omittedBytes(), o.originalTokenCount(),
-				o.wallTimeMs(), o.matched(), SessionView.of(o.session()), null);
+				o.wallTimeMs(), o.matched(), o.endedBy().wireName(), SessionView.of(o.session()), null);
 	}
 
 	/** This result with the screen added. */
 	ExecResult withScreen(ScreenView view) {
 		return new ExecResult(this.output, this.outputOffset, this.nextOffset, this.omittedBytes,
-				this.originalTokenCount, this.wallTimeMs, this.matched, this.session, view);
+				this.originalTokenCount, this.wallTimeMs, this.matched, this.endedBy, this.session, view);
 	}
 
 }

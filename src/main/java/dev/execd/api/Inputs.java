@@ -1,8 +1,6 @@
 package dev.execd.api;
 
 import java.time.Duration;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import dev.execd.config.ExecdProperties;
 import org.jspecify.annotations.Nullable;
@@ -33,21 +31,6 @@ public final class Inputs {
 
 	public static long nonNegative(@Nullable Number value, long fallback, String field) {
 		return clamp(value, fallback, 0, Long.MAX_VALUE, field);
-	}
-
-	static @Nullable Pattern waitFor(@Nullable String regex) {
-		if (regex == null) {
-			return null;
-		}
-		if (regex.length() > MAX_WAIT_FOR_LENGTH) {
-			throw ApiException.invalid("wait_for is longer than " + MAX_WAIT_FOR_LENGTH + " characters");
-		}
-		try {
-			return Pattern.compile(regex, Pattern.MULTILINE);
-		}
-		catch (PatternSyntaxException ex) {
-			throw ApiException.invalid("wait_for is not a valid regular expression: " + ex.getDescription());
-		}
 	}
 
 	public static @Nullable String label(@Nullable String value, String field) {

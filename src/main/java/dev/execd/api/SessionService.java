@@ -93,6 +93,7 @@ public class SessionService {
 		request.validate();
 		var wait = request.toWait(this.properties.limits().maxPoll().toMillis());
 		Session session = this.registry.find(scope, id);
+		Waits.checkScreen(wait, session);
 		boolean screen = request.screenView();
 		if (screen) {
 			// Refused before anything is typed.
@@ -106,8 +107,8 @@ public class SessionService {
 	}
 
 	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
-			@Nullable Long waitMs, @Nullable String waitFor, String encoding, boolean stripAnsi, @Nullable String view)
-			throws InterruptedException {
+			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi,
+			@Nullable String view) throws InterruptedException {
 		boolean screen = ScreenService.wanted(view);
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
@@ -115,13 +116,14 @@ public class SessionService {
 		boolean base64 = Inputs.base64(encoding);
 		int max = (int) Inputs.clamp(maxBytes, 65536, 1, 1048576, "max_bytes");
 		long wait = Inputs.clamp(waitMs, 0, 0, this.properties.limits().maxPoll().toMillis(), "wait_ms");
-		var pattern = Inputs.waitFor(waitFor);
+		WaitSpec spec = until.applyTo(WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(wait),
+				Waits.pattern(waitFor, "wait_for"), max, null, stripAnsi));
 		Session session = this.registry.find(scope, id);
+		Waits.checkScreen(spec, session);
 		if (screen) {
 			ScreenService.of(session);
 		}
-		OutputResult answer = OutputResult
-			.of(session.reads().read(offset, max, TimeUnit.MILLISECONDS.toNanos(wait), pattern, base64, stripAnsi));
+		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64));
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Input;
@@ -90,6 +89,27 @@ public record StartRequest(@Schema(description = """
 				`session.warnings`.""", maxLength = 1024, example = ">>> $") @Nullable String waitFor,
 
 		@Schema(description = """
+				Java regular expression (same rules as `wait_for`) matched against the rendered \
+				terminal screen (its rows joined by `\\n`) each time the screen changes, the \
+				screen as it is when the wait begins included: ends the wait with `ended_by: \
+				match`. Needs `tty: true` (else 400 `invalid_request`; on a pipe session 409 \
+				`not_a_terminal`).""", maxLength = 1024, example = "-- INSERT --") @Nullable String waitForScreen,
+
+		@Schema(description = """
+				End the wait once at least one byte of new output came and then nothing for \
+				this long, in ms (`ended_by: settled`): the program finished printing or \
+				redrawing. Clamped to [0, 30000]; 0 or absent = off.""", minimum = "0", maximum = "30000",
+				example = "300") @Nullable Long settleMs,
+
+		@Schema(description = """
+				End the wait when the session's foreground process is blocked reading its \
+				terminal (or, on pipes, its stdin) and no output came for this long, in ms \
+				(`ended_by: input`, `session.waiting_for_input: true`): a prompt such as \
+				`[y/N]` returns at once instead of after the whole yield. Clamped to [0, \
+				60000]; 0 = off.""", defaultValue = "300", minimum = "0",
+				maximum = "60000") @Nullable Long inputQuietMs,
+
+		@Schema(description = """
 				Cap on `output` in this response, in bytes. Over it, the middle (`head_tail`), \
 				start (`tail`) or end (`head`) is replaced by one marker that reads exactly \
 				`\\n[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]\\n` \
@@ -134,7 +154,7 @@ public record StartRequest(@Schema(description = """
 				the body says.""", maxLength = 128, example = "build-42") @Nullable String requestId,
 
 		@Schema(description = """
-				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, 				else 400 `invalid_request`); `output` (the default) does not.""",
+				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, else 400 `invalid_request`); `output` (the default) does not.""",
 				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
@@ -145,7 +165,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final int MAX_ENV_ENTRIES = 256;
 
@@ -208,10 +228,12 @@ public record StartRequest(@Schema(description = """
 	}
 
 	WaitSpec toWait() {
-		long yieldMs = Inputs.clamp(this.yieldTimeMs, 10_000, 0, MAX_YIELD_MS, "yield_time_ms");
-		return WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
-				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), this.truncation,
-				Inputs.flag(this.stripAnsi));
+		if (this.waitForScreen != null && !Inputs.flag(this.tty)) {
+			throw ApiException.invalid("wait_for_screen needs tty: true");
+		}
+		return Waits.of(Inputs.clamp(this.yieldTimeMs, 10_000, 0, MAX_YIELD_MS, "yield_time_ms"), this.waitFor,
+				new Waits.Until(this.waitForScreen, this.settleMs, this.inputQuietMs), this.maxOutputBytes,
+				this.truncation, this.stripAnsi);
 	}
 
 	private Map<String, @Nullable String> checkedEnv() {

@@ -2,7 +2,6 @@ package dev.execd.api;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import dev.execd.session.Input;
 import dev.execd.session.WaitSpec;
@@ -77,6 +76,18 @@ public record StdinRequest(
 				+ "characters) that ends the wait when the output returned by this call matches it.", maxLength = 1024,
 				example = ">>> $") @Nullable String waitFor,
 
+		@Schema(description = "As in `POST /sessions`: a regular expression matched against the rendered "
+				+ "screen each time it changes. On a pipe session 409 `not_a_terminal`.", maxLength = 1024,
+				example = "-- INSERT --") @Nullable String waitForScreen,
+
+		@Schema(description = "As in `POST /sessions`: end once output came and then nothing for this long, "
+				+ "in ms. Clamped to [0, 30000]; 0 or absent = off.", minimum = "0", maximum = "30000",
+				example = "300") @Nullable Long settleMs,
+
+		@Schema(description = "As in `POST /sessions`: end when the foreground process is blocked reading its "
+				+ "input and no output came for this long, in ms. Clamped to [0, 60000]; 0 = off.",
+				defaultValue = "300", minimum = "0", maximum = "60000") @Nullable Long inputQuietMs,
+
 		@Schema(description = "As in `POST /sessions`: cap on `output` in bytes, clamped to [256, 1048576]; "
 				+ "the cut part is replaced by a marker naming its byte range in the log.", defaultValue = "32768",
 				minimum = "256", maximum = "1048576") @Nullable Long maxOutputBytes,
@@ -98,7 +109,7 @@ public record StdinRequest(
 				allowableValues = { "output", "screen" }) @Nullable String view){
 
 	static final StdinRequest POLL = new StdinRequest(null, null, null, null, null, null, null, null, null, null, null,
-			null);
+			null, null, null, null);
 
 	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
 	boolean screenView() {
@@ -136,9 +147,8 @@ public record StdinRequest(
 	WaitSpec toWait(long maxPollMs) {
 		long yieldMs = writes() ? Inputs.clamp(this.yieldTimeMs, 250, 0, StartRequest.MAX_YIELD_MS, "yield_time_ms")
 				: Inputs.clamp(this.yieldTimeMs, 5000, 0, maxPollMs, "yield_time_ms");
-		return WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(yieldMs), Inputs.waitFor(this.waitFor),
-				(int) Inputs.clamp(this.maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), this.truncation,
-				Inputs.flag(this.stripAnsi));
+		return Waits.of(yieldMs, this.waitFor, new Waits.Until(this.waitForScreen, this.settleMs, this.inputQuietMs),
+				this.maxOutputBytes, this.truncation, this.stripAnsi);
 	}
 
 }

@@ -84,6 +84,24 @@ public final class PatternScanner {
 	}
 
 	/**
+	 * Matches a pattern against a whole text, such as a rendered screen, under the same
+	 * step budget as a scan of that much new text.
+	 * @throws StepBudgetExceededException when it ran out of steps or of stack
+	 */
+	public static boolean matches(Pattern pattern, CharSequence text, String what) {
+		long budget = STEP_BUDGET + STEPS_PER_CHAR * text.length();
+		try {
+			return pattern.matcher(new Budgeted(text, budget)).find();
+		}
+		catch (StepBudgetExceededException ex) {
+			throw new StepBudgetExceededException(what + " pattern exceeded its step budget");
+		}
+		catch (StackOverflowError ex) {
+			throw new StepBudgetExceededException(what + " pattern recursed too deeply for the text");
+		}
+	}
+
+	/**
 	 * Thrown when a pattern needs more steps than the budget allows, or more stack than
 	 * the scanning thread has.
 	 */

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 import dev.execd.output.AnsiStripper;
 import dev.execd.output.Excerpt;
@@ -53,29 +52,30 @@ final class DeliveryCursor {
 	 */
 	ExecOutcome poll(WaitSpec spec, long startedNanos) throws InterruptedException {
 		long start = cursor();
-		Boolean matched = this.waiter.await(start, startedNanos + spec.yieldNanos(), spec.waitFor(), spec.stripAnsi(),
-				false);
+		OutputWaiter.Result waited = this.waiter.await(start, startedNanos + spec.yieldNanos(), spec, false);
 		synchronized (this.lock) {
 			start = Math.max(this.cursor, this.log.firstAvailable());
 			boolean done = this.ended.getAsBoolean();
 			long end = Math.max(start, this.waiter.textEnd(this.log.total(), done));
-			SessionSnapshot snapshot = this.snapshot.get();
+			SessionSnapshot snapshot = snapshot(waited);
 			Excerpt excerpt = Excerpt.of(this.log, start, end, spec.maxOutputBytes(), spec.truncation(),
 					spec.stripAnsi() ? this.stripper : null, SessionUrls.log(snapshot));
 			this.cursor = end;
 			long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-			return new ExecOutcome(excerpt.text(), start, end, excerpt.omitted(), wall, matched, snapshot);
+			return new ExecOutcome(excerpt.text(), start, end, excerpt.omitted(), wall, waited.matched(),
+					waited.endedBy(), snapshot);
 		}
 	}
 
 	/**
-	 * Reads by offset ({@code null}: from the cursor, advancing it), after waiting for a
-	 * byte, a match, the exit or the deadline.
+	 * Reads by offset ({@code null}: from the cursor, advancing it), after waiting per
+	 * {@code wait} (its yield is the wait; without a pattern or settle time the first new
+	 * byte also ends it).
 	 * @throws OutputException.OffsetOutOfRange past the end
 	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
 	 */
-	ReadOutcome read(@Nullable Long offset, int maxBytes, long waitNanos, @Nullable Pattern waitFor, boolean base64,
-			boolean stripAnsi) throws InterruptedException {
+	ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64) throws InterruptedException {
+		boolean stripAnsi = wait.stripAnsi();
 		long startedNanos = System.nanoTime();
 		boolean fromCursor = (offset == null);
 		long start = fromCursor ? Math.max(cursor(), this.log.firstAvailable()) : offset;
@@ -85,7 +85,7 @@ final class DeliveryCursor {
 		if (start < this.log.firstAvailable()) {
 			throw new OutputException.OutputUnavailable(start);
 		}
-		Boolean matched = this.waiter.await(start, startedNanos + waitNanos, waitFor, stripAnsi, true);
+		OutputWaiter.Result waited = this.waiter.await(start, startedNanos + wait.yieldNanos(), wait, true);
 		boolean done = this.ended.getAsBoolean();
 		long total = this.log.total();
 		byte[] bytes = this.log.read(start, maxBytes + 3);
@@ -114,7 +114,14 @@ final class DeliveryCursor {
 		}
 		byte[] exact = base64 ? Arrays.copyOfRange(bytes, from, to) : null;
 		boolean eof = done && next == this.log.total();
-		return new ReadOutcome(text, exact, start + from, next, eof, matched, this.snapshot.get());
+		return new ReadOutcome(text, exact, start + from, next, eof, waited.matched(), waited.endedBy(),
+				snapshot(waited));
+	}
+
+	/** The session's state; a wait that ended on input says so whatever the hint says. */
+	private SessionSnapshot snapshot(OutputWaiter.Result waited) {
+		SessionSnapshot snapshot = this.snapshot.get();
+		return (waited.endedBy() == EndedBy.INPUT) ? snapshot.awaitingInput() : snapshot;
 	}
 
 	private String stripAtCursor(String text) {

@@ -10,11 +10,13 @@ import org.jspecify.annotations.Nullable;
  * @param nextOffset where it ends (exclusive)
  * @param omittedBytes bytes left out by truncation
  * @param wallTimeMs time the call spent
- * @param matched whether {@code wait_for} matched, null without one
+ * @param matched whether {@code wait_for} or {@code wait_for_screen} matched, null
+ * without either
+ * @param endedBy why the wait ended
  * @param session the session's state after the read
  */
 public record ExecOutcome(String output, long outputOffset, long nextOffset, long omittedBytes, long wallTimeMs,
-		@Nullable Boolean matched, SessionSnapshot session) {
+		@Nullable Boolean matched, EndedBy endedBy, SessionSnapshot session) {
 
 	/** A rough token count of the untruncated range: four bytes a token. */
 	public long originalTokenCount() {

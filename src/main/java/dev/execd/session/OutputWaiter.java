@@ -1,7 +1,9 @@
 package dev.execd.session;
 
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.execd.output.Excerpt;
@@ -13,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Waits on a session's output without polling: it sleeps on the log's change version,
- * which every append, stream end and exit bumps, and wakes within milliseconds.
+ * which every append, stream end and exit bumps, and wakes within milliseconds. The
+ * settle and input conditions add timed wake-ups while the output is quiet.
  */
 final class OutputWaiter {
 
@@ -22,53 +25,144 @@ final class OutputWaiter {
 	 */
 	private static final int MAX_SCAN = 1024 * 1024;
 
+	/**
+	 * How soon a quiet wait asks again whether the process waits for input; each answer
+	 * "no" doubles it up to {@link #MAX_INPUT_CHECK_NANOS}, as a check scans
+	 * {@code /proc}. New output starts over.
+	 */
+	static final long INPUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+	static final long MAX_INPUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
 	private final OutputLog log;
 
 	private final BooleanSupplier ended;
 
 	private final Consumer<String> warn;
 
-	OutputWaiter(OutputLog log, BooleanSupplier ended, Consumer<String> warn) {
+	private final @Nullable Supplier<String> screen;
+
+	private final @Nullable BooleanSupplier inputWait;
+
+	/**
+	 * @param screen the rendered screen, caught up with the log; null without a terminal
+	 * @param inputWait whether the foreground process is blocked reading its input; null
+	 * when that cannot be told
+	 */
+	OutputWaiter(OutputLog log, BooleanSupplier ended, Consumer<String> warn, @Nullable Supplier<String> screen,
+			@Nullable BooleanSupplier inputWait) {
 		this.log = log;
 		this.ended = ended;
 		this.warn = warn;
+		this.screen = screen;
+		this.inputWait = inputWait;
 	}
 
 	/**
-	 * Waits from {@code start} until the process ended and its output was drained, the
-	 * pattern matched, (with {@code anyByte} and no pattern) a byte arrived, or the
-	 * deadline.
-	 * @return whether the pattern matched, null without a pattern
+	 * How a wait ended.
+	 *
+	 * @param endedBy why it ended
+	 * @param matched whether a pattern matched, null without one
 	 */
-	@Nullable Boolean await(long start, long deadlineNanos, @Nullable Pattern pattern, boolean stripAnsi, boolean anyByte)
-			throws InterruptedException {
-		PatternScanner scanner = (pattern != null) ? new PatternScanner(pattern, stripAnsi) : null;
+	record Result(EndedBy endedBy, @Nullable Boolean matched) {
+
+	}
+
+	/**
+	 * Waits from {@code start} until the first of: the process ended and its output was
+	 * drained, a pattern matched, output came and settled, the process waits for input
+	 * after a quiet spell, (with {@code anyByte} and no other condition) a byte arrived,
+	 * or the deadline.
+	 */
+	Result await(long start, long deadlineNanos, WaitSpec spec, boolean anyByte) throws InterruptedException {
+		long began = System.nanoTime();
+		Pattern pattern = spec.waitFor();
+		PatternScanner scanner = (pattern != null) ? new PatternScanner(pattern, spec.stripAnsi()) : null;
+		Pattern screenPattern = (this.screen != null) ? spec.waitForScreen() : null;
+		Boolean unmatched = spec.hasPattern() ? false : null;
+		boolean firstByte = anyByte && !spec.hasPattern() && spec.settleNanos() == 0;
 		long scanned = start;
+		// A positive input check, confirmed by a second one with no output between: the
+		// last bytes written before the read may still be on their way into the log.
+		boolean inputSeen = false;
+		long checkVersion = -1;
+		long checkEvery = INPUT_CHECK_NANOS;
+		long screenSeen = 0;
+		boolean screenChecked = false;
 		while (true) {
 			long version = this.log.version();
 			boolean done = this.ended.getAsBoolean();
 			long total = this.log.total();
-			if (scanner != null && total > scanned) {
-				long to = textEnd(total, done);
-				try {
+			try {
+				if (scanner != null && total > scanned) {
+					long to = textEnd(total, done);
 					if (scan(scanner, scanned, to)) {
-						return true;
+						return new Result(EndedBy.MATCH, true);
+					}
+					scanned = Math.max(scanned, to);
+				}
+				if (screenPattern != null && (!screenChecked || version != screenSeen)) {
+					screenChecked = true;
+					screenSeen = version;
+					if (PatternScanner.matches(screenPattern, this.screen.get(), "wait_for_screen")) {
+						return new Result(EndedBy.MATCH, true);
 					}
 				}
-				catch (PatternScanner.StepBudgetExceededException ex) {
-					this.warn.accept(ex.getMessage() + "; the wait ended unmatched");
-					return false;
+			}
+			catch (PatternScanner.StepBudgetExceededException ex) {
+				this.warn.accept(ex.getMessage() + "; the wait ended unmatched");
+				return new Result(EndedBy.MATCH, false);
+			}
+			if (firstByte && total > start) {
+				return new Result(EndedBy.OUTPUT, null);
+			}
+			if (done) {
+				return new Result(EndedBy.EXIT, unmatched);
+			}
+			long now = System.nanoTime();
+			if (now - deadlineNanos >= 0) {
+				return new Result(EndedBy.DEADLINE, unmatched);
+			}
+			long wake = deadlineNanos;
+			long lastByte = this.log.lastAppendNanos();
+			if (spec.settleNanos() > 0 && total > start) {
+				long settledAt = lastByte + spec.settleNanos();
+				if (now - settledAt >= 0) {
+					return new Result(EndedBy.SETTLED, unmatched);
 				}
-				scanned = Math.max(scanned, to);
+				wake = earlier(wake, settledAt);
 			}
-			else if (scanner == null && anyByte && total > start) {
-				return null;
+			if (spec.inputQuietNanos() > 0 && this.inputWait != null) {
+				if (version != checkVersion) {
+					checkVersion = version;
+					checkEvery = INPUT_CHECK_NANOS;
+					inputSeen = false;
+				}
+				// Quiet since the last byte, or since the wait began: input written just
+				// before may not have been read yet.
+				long quietAt = ((lastByte - began > 0) ? lastByte : began) + spec.inputQuietNanos();
+				if (now - quietAt < 0) {
+					wake = earlier(wake, quietAt);
+				}
+				else if (this.inputWait.getAsBoolean() && this.log.version() == version) {
+					if (inputSeen) {
+						return new Result(EndedBy.INPUT, unmatched);
+					}
+					inputSeen = true;
+					wake = earlier(wake, now + INPUT_CHECK_NANOS);
+				}
+				else {
+					inputSeen = false;
+					wake = earlier(wake, now + checkEvery);
+					checkEvery = Math.min(2 * checkEvery, MAX_INPUT_CHECK_NANOS);
+				}
 			}
-			if (done || System.nanoTime() - deadlineNanos >= 0) {
-				return (scanner != null) ? false : null;
-			}
-			this.log.awaitChange(version, deadlineNanos);
+			this.log.awaitChange(version, wake);
 		}
+	}
+
+	private static long earlier(long a, long b) {
+		return (b - a < 0) ? b : a;
 	}
 
 	private boolean scan(PatternScanner scanner, long from, long to) {

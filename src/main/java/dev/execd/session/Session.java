@@ -57,13 +57,13 @@ public final class Session {
 		this.persistence = new SessionPersistence(context.files(), id, child);
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionStateHolder(SessionState.initial(spec));
+		this.terminal = new SessionTerminal(child, this.state, log, context.scrollbackLines());
 		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
-				this::touch);
+				this::touch, this.terminal.screenText(), SessionOutput.inputWait(child));
 		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
 		this.exit = new SessionExit(id, child, this.state, this::snapshot);
 		this.deadlines = new Deadlines(context.timers(), log, startNanos,
 				(reason) -> this.exit.expire(reason, context.killGrace()));
-		this.terminal = new SessionTerminal(child, this.state, log, context.scrollbackLines());
 	}
 
 	/**

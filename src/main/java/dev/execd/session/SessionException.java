@@ -65,10 +65,10 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
-	/** A screen asked of a session without a terminal. */
+	/** A screen feature (a screen pattern, a screen view) of a session on pipes. */
 	public static final class NotATerminal extends SessionException {
 
-		NotATerminal(SessionSnapshot session) {
+		public NotATerminal(SessionSnapshot session) {
 			super("the session has no terminal, so no screen: start it with tty true", session);
 		}
 

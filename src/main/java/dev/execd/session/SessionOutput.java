@@ -9,7 +9,9 @@ import java.util.function.Supplier;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
+import dev.execd.process.InputWaits;
 import dev.execd.process.ProcessTable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The output side of a session: the log, the readers that copy the child's streams into
@@ -35,14 +37,31 @@ final class SessionOutput {
 	 * @param warn adds a warning to the session
 	 * @param snapshot the session's state, reported with every read
 	 * @param touch records activity on the session
+	 * @param screen the rendered screen, caught up with the log, for
+	 * {@code wait_for_screen}; null without a terminal
+	 * @param inputWait whether the foreground process is blocked reading its input; null
+	 * when that cannot be told
 	 */
 	SessionOutput(OutputLog log, int streams, BooleanSupplier ended, Consumer<String> warn,
-			Supplier<SessionSnapshot> snapshot, Runnable touch) {
+			Supplier<SessionSnapshot> snapshot, Runnable touch, @Nullable Supplier<String> screen,
+			@Nullable BooleanSupplier inputWait) {
 		this.log = log;
 		this.drain = new Drain(log, streams);
-		OutputWaiter waiter = new OutputWaiter(log, ended, warn);
+		OutputWaiter waiter = new OutputWaiter(log, ended, warn, screen, inputWait);
 		this.reads = new SessionReads(log, new DeliveryCursor(log, waiter, ended, snapshot),
 				new OutputFollower(log, ended, () -> this.atExit, touch));
+	}
+
+	/**
+	 * Whether the session's foreground process is blocked reading its input, for waits
+	 * that end on it; null for a process that is not ours or when {@code /proc} cannot
+	 * tell.
+	 */
+	static @Nullable BooleanSupplier inputWait(Child child) {
+		if (!child.owned()) {
+			return null;
+		}
+		return InputWaits.of(child.pid(), child.tty()).<BooleanSupplier>map((waits) -> waits::blocked).orElse(null);
 	}
 
 	/**

@@ -2,7 +2,6 @@ package dev.execd.session;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.regex.Pattern;
 
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
@@ -37,9 +36,9 @@ public final class SessionReads {
 	}
 
 	/** See {@link DeliveryCursor#read}. */
-	public ReadOutcome read(@Nullable Long offset, int maxBytes, long waitNanos, @Nullable Pattern waitFor,
-			boolean base64, boolean stripAnsi) throws InterruptedException {
-		return this.cursor.read(offset, maxBytes, waitNanos, waitFor, base64, stripAnsi);
+	public ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64)
+			throws InterruptedException {
+		return this.cursor.read(offset, maxBytes, wait, base64);
 	}
 
 	/** See {@link OutputFollower#subscribe}. */

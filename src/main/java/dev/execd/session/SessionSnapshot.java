@@ -15,4 +15,13 @@ public record SessionSnapshot(String id, Scope scope, @Nullable String name, boo
 		long idleTimeoutMs, long outputBytesTotal, long idleMs, boolean waitingForInput, boolean stdinOpen,
 		boolean logTruncated, long lostBytes, List<String> warnings) {
 
+	/** This state with {@code waiting_for_input} true: a wait saw the process reading. */
+	SessionSnapshot awaitingInput() {
+		return new SessionSnapshot(this.id, this.scope, this.name, this.running, this.exitCode, this.signal,
+				this.endReason, this.escalated, this.pid, this.tty, this.cols, this.rows, this.cmd, this.argv,
+				this.workdir, this.startedAt, this.endedAt, this.lastActivityAt, this.maxRuntimeMs, this.idleTimeoutMs,
+				this.outputBytesTotal, this.idleMs, true, this.stdinOpen, this.logTruncated, this.lostBytes,
+				this.warnings);
+	}
+
 }

@@ -57,6 +57,15 @@ class EmulatorTests {
 	}
 
 	@Test
+	void aCharacterAfterAFullRowWrapsToTheNextRow() {
+		// The cursor waits past the last column; the next character takes the next row.
+		Grid grid = grid("x".repeat(20) + "burst" + ESC + "[3;1H" + "y".repeat(20) + ESC + "[0mz");
+		assertThat(grid.lines()).containsExactly("x".repeat(20), "burst", "y".repeat(20), "z", "");
+		assertThat(grid.cursorRow()).isEqualTo(3);
+		assertThat(grid.cursorCol()).isEqualTo(1);
+	}
+
+	@Test
 	void aCarriageReturnRedrawsTheRowInPlace() {
 		Grid grid = grid("progress 10%\rprogress 100%\r\n");
 		assertThat(grid.lines().get(0)).isEqualTo("progress 100%");

@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
-import dev.execd.output.Truncation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +25,7 @@ class DeliveryCursorTests {
 	private static final SessionSpec SPEC = new SessionSpec("cat", null, null, null, false, Map.of(), false, 120, 30,
 			Duration.ofMinutes(30), Duration.ZERO, null, null, null);
 
-	private static final WaitSpec NO_WAIT = new WaitSpec(0, null, 1 << 20, Truncation.HEAD_TAIL, false);
+	private static final WaitSpec NO_WAIT = WaitSpec.of(0, null, 1 << 20, null, false);
 
 	@TempDir
 	Path dir;
@@ -43,7 +42,7 @@ class DeliveryCursorTests {
 		SessionFacts facts = new SessionFacts("s1", new Scope("anonymous", "c1"), SPEC, "/tmp", 1, false, Instant.now(),
 				System.nanoTime());
 		this.cursor = new DeliveryCursor(this.log, new OutputWaiter(this.log, this.ended::get, (warning) -> {
-		}), this.ended::get, () -> facts.snapshot(SessionState.initial(SPEC), this.log, 0, false));
+		}, null, null), this.ended::get, () -> facts.snapshot(SessionState.initial(SPEC), this.log, 0, false));
 	}
 
 	@AfterEach
@@ -68,10 +67,10 @@ class DeliveryCursorTests {
 	@Test
 	void readsByOffsetLeaveTheCursorAndReadsWithoutOneAdvanceIt() throws InterruptedException {
 		append("abc");
-		assertThat(this.cursor.read(1L, 100, 0, null, false, false).text()).isEqualTo("bc");
+		assertThat(this.cursor.read(1L, 100, NO_WAIT, false).text()).isEqualTo("bc");
 		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime()).output()).isEqualTo("abc");
 		append("def");
-		ReadOutcome fromCursor = this.cursor.read(null, 100, 0, null, false, false);
+		ReadOutcome fromCursor = this.cursor.read(null, 100, NO_WAIT, false);
 		assertThat(fromCursor.text()).isEqualTo("def");
 		assertThat(fromCursor.outputOffset()).isEqualTo(3);
 		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime()).output()).isEmpty();
@@ -80,9 +79,9 @@ class DeliveryCursorTests {
 	@Test
 	void eofOnlyOnceTheProcessEndedAndEverythingWasRead() throws InterruptedException {
 		append("x");
-		assertThat(this.cursor.read(null, 100, 0, null, false, false).eof()).isFalse();
+		assertThat(this.cursor.read(null, 100, NO_WAIT, false).eof()).isFalse();
 		this.ended.set(true);
-		assertThat(this.cursor.read(0L, 100, 0, null, false, false).eof()).isTrue();
+		assertThat(this.cursor.read(0L, 100, NO_WAIT, false).eof()).isTrue();
 	}
 
 	private void append(String text) {

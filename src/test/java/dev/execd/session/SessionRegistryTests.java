@@ -138,7 +138,9 @@ class SessionRegistryTests {
 		assertThat(logOf(r)).hasSize(CHUNK);
 		for (Session dropped : List.of(a, b)) {
 			assertThatExceptionOfType(OutputException.OutputUnavailable.class)
-				.isThrownBy(() -> this.registry.find(SCOPE, dropped.id()).reads().read(0L, 10, 0, null, false, false));
+				.isThrownBy(() -> this.registry.find(SCOPE, dropped.id())
+					.reads()
+					.read(0L, 10, WaitSpec.of(0, null, 10, null, false), false));
 			assertThat(dropped.snapshot().logTruncated()).isTrue();
 		}
 		assertThat(c.snapshot().logTruncated()).isFalse();

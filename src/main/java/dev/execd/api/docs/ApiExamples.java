@@ -55,13 +55,14 @@ public final class ApiExamples {
 
 	public static final String EXEC_STARTED = """
 			{"output": ">>> ", "output_offset": 0, "next_offset": 4, "omitted_bytes": 0, \
-			"original_token_count": 1, "wall_time_ms": 412, "matched": true, "session": \
+			"original_token_count": 1, "wall_time_ms": 412, "matched": true, "ended_by": "match", \
+			"session": \
 			""" + SESSION_STARTED + "}";
 
 	public static final String EXEC_ANSWERED = """
 			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
 			"omitted_bytes": 0, "original_token_count": 5, "wall_time_ms": 41, "matched": true, \
-			"session": """ + SESSION_RUNNING + "}";
+			"ended_by": "match", "session": """ + SESSION_RUNNING + "}";
 
 	public static final String EXEC_TRUNCATED = """
 			{"output": "[INFO] Building execd 0.1.0\\n[INFO] Compiling 120 source files\\n\\n\
@@ -69,7 +70,7 @@ public final class ApiExamples {
 			GET /sessions/V1StGXR8_Z5jdHi6B-myT/log?offset=8192&length=216384 ...]\\n\
 			[INFO] BUILD SUCCESS\\n", "output_offset": 0, "next_offset": 232768, \
 			"omitted_bytes": 216384, "original_token_count": 58192, "wall_time_ms": 30002, \
-			"matched": null, "session": """ + SESSION_RUNNING + "}";
+			"matched": null, "ended_by": "deadline", "session": """ + SESSION_RUNNING + "}";
 
 	public static final String SCREEN = """
 			{"cols": 40, "rows": 5, "lines": ["line one EDITED", "line two", "~", "~", \
@@ -79,7 +80,7 @@ public final class ApiExamples {
 
 	public static final String OUTPUT_READ = """
 			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
-			"eof": false, "matched": null, "session": """ + SESSION_RUNNING + "}";
+			"eof": false, "matched": null, "ended_by": "output", "session": """ + SESSION_RUNNING + "}";
 
 	public static final String STREAM = """
 			event: output

@@ -104,20 +104,20 @@ public final class ProblemResponses {
 		all.put(name(SESSION_EXITED), problem("""
 				`session_exited`: the process already ended; the problem's `session` tells how.""", "session_exited",
 				ProblemExamples.SESSION_EXITED_PROBLEM));
-		all.put(name(INPUT_REFUSED),
-				problem("""
-						Input cannot be written: `session_exited` (the process ended; this wins) or \
-						`stdin_closed` (a pipe session after `eof`); or `not_a_terminal` (`view: screen` \
-						on a pipe session, nothing written). The problem carries the `session`.""", "session_exited",
-						ProblemExamples.SESSION_EXITED_PROBLEM, "stdin_closed", ProblemExamples.STDIN_CLOSED,
-						"not_a_terminal", ProblemExamples.NOT_A_TERMINAL));
+		all.put(name(INPUT_REFUSED), problem("""
+				Input cannot be written: `session_exited` (the process ended; this wins) or \
+				`stdin_closed` (a pipe session after `eof`); or `not_a_terminal` (`view: screen` \
+				or `wait_for_screen` on a pipe session, nothing written). The problem carries the \
+				`session`.""", "session_exited", ProblemExamples.SESSION_EXITED_PROBLEM, "stdin_closed",
+				ProblemExamples.STDIN_CLOSED, "not_a_terminal", ProblemExamples.NOT_A_TERMINAL));
 		all.put(name(NOT_A_TTY), problem("""
 				`not_a_tty` (a pipe session has no terminal) or `session_exited`. The problem \
 				carries the `session`.""", "not_a_tty", ProblemExamples.NOT_A_TTY, "session_exited",
 				ProblemExamples.SESSION_EXITED_PROBLEM));
 		all.put(name(NOT_A_TERMINAL), problem("""
-				`not_a_terminal`: a pipe session has no screen (start it with `tty: true`). The \
-				problem carries the `session`.""", "not_a_terminal", ProblemExamples.NOT_A_TERMINAL));
+				`not_a_terminal`: a screen feature (the screen, `view: screen`, `wait_for_screen`) \
+				on a pipe session, which has no screen (start it with `tty: true`). The problem \
+				carries the `session`.""", "not_a_terminal", ProblemExamples.NOT_A_TERMINAL));
 		all.put(name(OUTPUT_UNAVAILABLE), problem("""
 				`output_unavailable`: the bytes asked for are no longer kept: past \
 				execd.output.max-log-size and out of the memory window, or the log was deleted by \

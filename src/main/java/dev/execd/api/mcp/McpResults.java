@@ -20,13 +20,14 @@ final class McpResults {
 	}
 
 	static CallToolResult exec(ExecResult result, Map<String, @Nullable Object> structured) {
-		String text = header(result.session(), result.wallTimeMs(), result.omittedBytes(), null) + result.output();
+		String text = header(result.session(), result.wallTimeMs(), result.omittedBytes(), null, result.endedBy())
+				+ result.output();
 		return success(withScreen(text, result.screen()), structured);
 	}
 
 	/** A read by offset; its header also says where the next read starts. */
 	static CallToolResult output(OutputResult result, long wallTimeMs, Map<String, @Nullable Object> structured) {
-		String text = header(result.session(), wallTimeMs, 0, result.nextOffset()) + result.output();
+		String text = header(result.session(), wallTimeMs, 0, result.nextOffset(), result.endedBy()) + result.output();
 		return success(withScreen(text, result.screen()), structured);
 	}
 
@@ -65,7 +66,7 @@ final class McpResults {
 	}
 
 	static CallToolResult killed(SessionView session, long wallTimeMs, Map<String, @Nullable Object> structured) {
-		return success(header(session, wallTimeMs, 0, null), structured);
+		return success(header(session, wallTimeMs, 0, null, null), structured);
 	}
 
 	/** A count, then one line a session: its id, state and command. */
@@ -87,7 +88,8 @@ final class McpResults {
 		return CallToolResult.builder().addTextContent(code + ": " + detail).isError(true).build();
 	}
 
-	static String header(SessionView session, long wallTimeMs, long omittedBytes, @Nullable Long nextOffset) {
+	static String header(SessionView session, long wallTimeMs, long omittedBytes, @Nullable Long nextOffset,
+			@Nullable String endedBy) {
 		StringBuilder text = new StringBuilder(state(session)).append('\n');
 		text.append("session_id: ").append(session.sessionId()).append('\n');
 		if (!running(session) && session.exitCode() != null) {
@@ -97,6 +99,9 @@ final class McpResults {
 			text.append("signal: ").append(session.signal()).append('\n');
 		}
 		text.append("wall_time_ms: ").append(wallTimeMs).append('\n');
+		if (endedBy != null) {
+			text.append("ended_by: ").append(endedBy).append('\n');
+		}
 		if (omittedBytes > 0) {
 			text.append("omitted_bytes: ").append(omittedBytes).append('\n');
 		}

@@ -20,6 +20,7 @@ import dev.execd.api.SessionService;
 import dev.execd.api.SessionView;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
+import dev.execd.api.Waits;
 import dev.execd.output.OutputException;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionException;
@@ -122,7 +123,8 @@ final class McpTools {
 		long started = System.nanoTime();
 		McpArguments.Read read = args.bind(McpArguments.Read.class);
 		OutputResult result = this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(),
-				read.waitMs(), null, "utf8", false, read.view());
+				read.waitMs(), null, new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()),
+				"utf8", false, read.view());
 		return McpResults.output(result, millisSince(started), structured(result));
 	}
 

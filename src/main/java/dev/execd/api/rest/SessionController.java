@@ -3,7 +3,6 @@ package dev.execd.api.rest;
 import java.net.URI;
 
 import dev.execd.api.ExecResult;
-import dev.execd.api.OutputResult;
 import dev.execd.api.SessionService;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
@@ -22,18 +21,16 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Sessions over HTTP: start, write and poll, read by offset. Listing and removal are in
- * {@link SessionInventoryController}, changes to a running session in
- * {@link SessionControlController}.
+ * Sessions over HTTP: start, write and poll. Reads by offset are in
+ * {@link OutputController}, listing and removal in {@link SessionInventoryController},
+ * changes to a running session in {@link SessionControlController}.
  */
 @RestController
 @RequestMapping(path = "/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -179,66 +176,6 @@ class SessionController {
 	ExecResult stdin(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody(required = false) @Nullable StdinRequest body) throws InterruptedException {
 		return this.sessions.stdin(scope, id, body);
-	}
-
-	@Operation(operationId = "readOutput", summary = "Read output by byte offset, optionally long-polling",
-			description = """
-					Reads a byte range of the output without writing anything. With `offset` the \
-					read is stateless: start at 0 or at a known offset and pass each \
-					`next_offset` back to continue; any number of readers may do so. Without \
-					`offset` it reads from the session's delivery cursor and advances it, exactly \
-					like a poll through `POST /sessions/{id}/stdin`.
-
-					`wait_ms` (default 0) makes it a long-poll that returns at the first of: the \
-					process ended and its output was drained; a `wait_for` match, or without \
-					`wait_for` at least one byte past the offset; the deadline. At most \
-					`max_bytes` are returned, without a truncation marker: continue from \
-					`next_offset` until `eof` is true; reading exactly at the end returns empty \
-					output. Text never splits a UTF-8 character; `encoding=base64` returns the \
-					exact bytes.""")
-	@ApiResponse(responseCode = "200", description = "The bytes read and the session.",
-			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
-					schema = @Schema(implementation = OutputResult.class),
-					examples = @ExampleObject(name = "repl", value = ApiExamples.OUTPUT_READ)))
-	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.NOT_A_TERMINAL)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
-	@GetMapping("/{id}/output")
-	OutputResult output(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
-			@Parameter(description = """
-					Byte offset to read from, e.g. the previous `next_offset`; the read is then \
-					stateless. Absent: read from the session's delivery cursor and advance it.""",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
-							required = false) @Nullable Long offset,
-			@Parameter(description = "Most bytes to return. Clamped to [1, 1048576].",
-					schema = @Schema(type = "integer", format = "int64", defaultValue = "65536", minimum = "1",
-							maximum = "1048576")) @RequestParam(name = "max_bytes",
-									required = false) @Nullable Long maxBytes,
-			@Parameter(description = """
-					Long-poll: wait up to this many ms for a byte past `offset` (or a `wait_for` \
-					match, or the exit). Clamped to [0, execd.limits.max-poll] (290000).""",
-					schema = @Schema(type = "integer", format = "int64", defaultValue = "0", minimum = "0",
-							maximum = "290000")) @RequestParam(name = "wait_ms",
-									required = false) @Nullable Long waitMs,
-			@Parameter(description = """
-					Java regular expression (MULTILINE, at most 1024 characters): the wait ends \
-					when the text from the read's start to now matches.""", schema = @Schema(maxLength = 1024),
-					example = ">>> $") @RequestParam(name = "wait_for", required = false) @Nullable String waitFor,
-			@Parameter(description = "`utf8` text, or `base64` for the exact bytes.",
-					schema = @Schema(allowableValues = { "utf8", "base64" }, defaultValue = "utf8")) @RequestParam(
-							required = false, defaultValue = "utf8") String encoding,
-			@Parameter(description = "Remove terminal escape sequences from the text (never from the log).",
-					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
-							required = false, defaultValue = "false") boolean stripAnsi,
-			@Parameter(description = """
-					`screen` adds the terminal's rendered `screen` (a pipe session: 409 \
-					`not_a_terminal`).""",
-					schema = @Schema(allowableValues = { "output", "screen" }, defaultValue = "output")) @RequestParam(
-							required = false) @Nullable String view)
-			throws InterruptedException {
-		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor, encoding, stripAnsi, view);
 	}
 
 }

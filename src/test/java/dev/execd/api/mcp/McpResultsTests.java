@@ -22,11 +22,13 @@ class McpResultsTests {
 
 	@Test
 	void runningSessionHasNoExitLines() {
-		ExecResult result = new ExecResult("hello\n", 0, 6, 0, 2, 250, null, session("running", null, null), null);
+		ExecResult result = new ExecResult("hello\n", 0, 6, 0, 2, 250, null, "input", session("running", null, null),
+				null);
 		assertThat(text(McpResults.exec(result, STRUCTURED))).isEqualTo("""
 				[still running]
 				session_id: abc
 				wall_time_ms: 250
+				ended_by: input
 				log_url: /sessions/abc/log
 				---
 				hello
@@ -35,8 +37,8 @@ class McpResultsTests {
 
 	@Test
 	void exitedSessionShowsExitCodeSignalAndOmittedBytes() {
-		ExecResult result = new ExecResult("^C", 0, 5000, 4000, 1250, 12, false, session("exited", 130, "SIGINT"),
-				null);
+		ExecResult result = new ExecResult("^C", 0, 5000, 4000, 1250, 12, false, "exit",
+				session("exited", 130, "SIGINT"), null);
 		McpSchema.CallToolResult mcp = McpResults.exec(result, STRUCTURED);
 		assertThat(text(mcp)).isEqualTo("""
 				[exited]
@@ -44,6 +46,7 @@ class McpResultsTests {
 				exit_code: 130
 				signal: SIGINT
 				wall_time_ms: 12
+				ended_by: exit
 				omitted_bytes: 4000
 				log_url: /sessions/abc/log
 				---
@@ -54,12 +57,13 @@ class McpResultsTests {
 
 	@Test
 	void readByOffsetSaysWhereTheNextReadStarts() {
-		OutputResult result = new OutputResult("world", 6, 11, true, null, session("exited", 0, null), null);
+		OutputResult result = new OutputResult("world", 6, 11, true, null, "output", session("exited", 0, null), null);
 		assertThat(text(McpResults.output(result, 3, STRUCTURED))).isEqualTo("""
 				[exited]
 				session_id: abc
 				exit_code: 0
 				wall_time_ms: 3
+				ended_by: output
 				next_offset: 11
 				log_url: /sessions/abc/log
 				---
