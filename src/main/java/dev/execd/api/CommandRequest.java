@@ -22,8 +22,10 @@ public record CommandRequest(@Schema(description = """
 				maxLength = 1024) @Nullable String waitFor,
 		@Schema(description = """
 				Interrupt the command after this many ms (SIGINT to its foreground job, then \
-				SIGTERM and SIGKILL after the grace); it ends with `end: timeout`. The shell \
-				lives on. Default: none.""", minimum = "1") @Nullable Long timeoutMs,
+				SIGTERM and SIGKILL after the grace each); it ends with `end: timeout`. The shell \
+				lives on. At most the max runtime cap (`execd.limits.max-runtime-cap`), else 400; \
+				cut to the time the session has left under its `max_runtime_ms`. Default: none.""",
+				minimum = "1") @Nullable Long timeoutMs,
 		@Schema(description = "Cap on `output`; as for `POST /sessions`.", defaultValue = "32768", minimum = "256",
 				maximum = "1048576") @Nullable Long maxOutputBytes,
 		@Schema(description = "Which part of over-long output to keep.", defaultValue = "head_tail", allowableValues = {
@@ -33,10 +35,14 @@ public record CommandRequest(@Schema(description = """
 		@Schema(description = """
 				Idempotency key, at most 128 characters: a retry with the same key while that \
 				command is in the shell's history returns it instead of running it again.""",
-				maxLength = 128) @Nullable String requestId){
+				maxLength = 128) @Nullable String requestId,
+		@Schema(description = """
+				`screen` adds the terminal's rendered `screen` to the answer (a pipe session: 409 \
+				`not_a_terminal`), as for `POST /sessions/{id}/stdin`.""", defaultValue = "output",
+				allowableValues = { "output", "screen" }) @Nullable String view){
 
 	/** Every field absent. */
-	static final CommandRequest EMPTY = new CommandRequest(null, null, null, null, null, null, null, null);
+	static final CommandRequest EMPTY = new CommandRequest(null, null, null, null, null, null, null, null, null);
 
 	String checkedCmd() {
 		if (this.cmd == null) {
@@ -46,14 +52,24 @@ public record CommandRequest(@Schema(description = """
 		return this.cmd;
 	}
 
-	@Nullable Duration timeout() {
+	/**
+	 * The timeout, at most {@code cap} (else 400) and cut to what the session has left.
+	 * @param left the time the session has left under its max runtime
+	 */
+	@Nullable Duration timeout(Duration cap, Duration left) {
 		if (this.timeoutMs == null) {
 			return null;
 		}
-		if (this.timeoutMs <= 0) {
-			throw ApiException.invalid("timeout_ms must be positive");
+		if (this.timeoutMs <= 0 || this.timeoutMs > cap.toMillis()) {
+			throw ApiException.invalid("timeout_ms must be between 1 and " + cap.toMillis());
 		}
-		return Duration.ofMillis(this.timeoutMs);
+		Duration asked = Duration.ofMillis(this.timeoutMs);
+		return (left.compareTo(asked) < 0) ? left : asked;
+	}
+
+	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */
+	boolean screenView() {
+		return ScreenService.wanted(this.view);
 	}
 
 	WaitSpec toWait() {

@@ -47,12 +47,23 @@ public record CommandResult(
 		@Schema(description = "When it ended.", types = { "string", "null" },
 				requiredMode = RequiredMode.REQUIRED) @Nullable Instant endedAt,
 		@Schema(description = "From start to end, in ms.", types = { "integer", "null" },
-				requiredMode = RequiredMode.REQUIRED) @Nullable Long durationMs){
+				requiredMode = RequiredMode.REQUIRED) @Nullable Long durationMs,
+		@Schema(description = """
+				With `view: screen` on a terminal shell: its screen, rendered from at least the \
+				output this answer returns; `null` otherwise.""", types = { "object", "null" },
+				requiredMode = RequiredMode.REQUIRED) @Nullable ScreenView screen){
 
 	static CommandResult of(CommandSnapshot c, CommandOutput excerpt, long next, @Nullable Boolean matched) {
 		return new CommandResult(c.commandId(), c.seq(), c.cmd(), c.status(), c.exitCode(), c.pipeStatus(), c.end(),
 				excerpt.text(), c.outputOffset(), next, excerpt.omitted(), matched, millis(c.startedAt()),
-				millis(c.endedAt()), c.durationMs());
+				millis(c.endedAt()), c.durationMs(), null);
+	}
+
+	/** This result with the screen added. */
+	CommandResult withScreen(ScreenView view) {
+		return new CommandResult(this.commandId, this.seq, this.cmd, this.status, this.exitCode, this.pipeStatus,
+				this.end, this.output, this.outputOffset, this.nextOffset, this.omittedBytes, this.matched,
+				this.startedAt, this.endedAt, this.durationMs, view);
 	}
 
 	private static @Nullable Instant millis(@Nullable Instant instant) {

@@ -11,12 +11,17 @@ import dev.execd.process.Signals;
 import dev.execd.process.Terminator;
 
 /**
- * Interrupts a shell's command and never the shell. On a terminal the command runs as the
- * foreground process group: it gets SIGINT, then SIGTERM and SIGKILL after the grace each
- * while the command still runs. When the foreground group is the shell itself (a loop of
- * builtins), the shell gets SIGINT, which aborts the command and returns to its prompt.
- * On pipes the shell has no job control: its process group gets SIGINT, as Ctrl-C would
- * send; an interactive bash survives it.
+ * Interrupts a shell's command and never the shell, in stages one grace apart while the
+ * command still runs: SIGINT, SIGTERM, SIGKILL, then giving up on its end record.
+ * <p>
+ * On a terminal a job runs as the foreground process group, which gets each signal. When
+ * the foreground group is the shell itself (a loop of builtins), the shell gets SIGINT,
+ * which aborts the command and returns to its prompt. On pipes the shell has no job
+ * control: its process group gets SIGINT, as Ctrl-C would send (an interactive bash
+ * survives it), and SIGTERM and SIGKILL go to the shell's descendants only.
+ * <p>
+ * A command whose end record never comes (it redirected the descriptors the records are
+ * written to) would hold the queue forever: after the last stage it is ended anyway.
  */
 final class CommandInterrupts {
 
@@ -24,25 +29,47 @@ final class CommandInterrupts {
 	}
 
 	static void interrupt(long shell, boolean tty, ScheduledExecutorService timers, Duration grace,
-			BooleanSupplier stillRunning) {
+			BooleanSupplier stillRunning, Runnable giveUp) {
 		OptionalLong foreground = tty ? ProcessTable.foregroundGroup(shell) : OptionalLong.empty();
-		if (foreground.isEmpty() || foreground.getAsLong() == shell) {
-			Terminator.signalGroup(shell, Signals.SIGINT.number());
-			return;
-		}
-		long group = foreground.getAsLong();
-		Terminator.signalGroup(group, Signals.SIGINT.number());
+		long job = foreground.isPresent() && foreground.getAsLong() != shell ? foreground.getAsLong() : -1;
+		Terminator.signalGroup((job > 0) ? job : shell, Signals.SIGINT.number());
 		long graceNanos = Math.max(grace.toNanos(), TimeUnit.MILLISECONDS.toNanos(100));
+		Runnable end = () -> {
+			if (stillRunning.getAsBoolean()) {
+				giveUp.run();
+			}
+		};
+		Runnable kill = () -> {
+			if (escalate(shell, tty, job, Signals.SIGKILL.number(), stillRunning)) {
+				timers.schedule(end, graceNanos, TimeUnit.NANOSECONDS);
+			}
+		};
 		timers.schedule(() -> {
-			if (stillRunning.getAsBoolean() && ProcessTable.foregroundGroup(shell).orElse(-1) == group) {
-				Terminator.signalGroup(group, Signals.SIGTERM.number());
-				timers.schedule(() -> {
-					if (stillRunning.getAsBoolean() && ProcessTable.foregroundGroup(shell).orElse(-1) == group) {
-						Terminator.signalGroup(group, Signals.SIGKILL.number());
-					}
-				}, graceNanos, TimeUnit.NANOSECONDS);
+			if (escalate(shell, tty, job, Signals.SIGTERM.number(), stillRunning)) {
+				timers.schedule(kill, graceNanos, TimeUnit.NANOSECONDS);
 			}
 		}, graceNanos, TimeUnit.NANOSECONDS);
+	}
+
+	/** Sends one stage's signal; returns whether the command still runs. */
+	private static boolean escalate(long shell, boolean tty, long job, int signal, BooleanSupplier stillRunning) {
+		if (!stillRunning.getAsBoolean()) {
+			return false;
+		}
+		try {
+			if (job > 0) {
+				if (ProcessTable.foregroundGroup(shell).orElse(-1) == job) {
+					Terminator.signalGroup(job, signal);
+				}
+			}
+			else if (!tty) {
+				Terminator.signalDescendants(shell, signal);
+			}
+		}
+		catch (RuntimeException ex) {
+			// The shell is gone (its session ends the command) or the group was reused.
+		}
+		return true;
 	}
 
 }

@@ -164,11 +164,6 @@ public final class Session {
 		return snapshot();
 	}
 
-	/** The command queue of a shell session; null for a command session. */
-	public @Nullable ShellCommands shell() {
-		return this.context.shells().get(id());
-	}
-
 	/** Whether the session was removed; its streams end. */
 	public boolean removed() {
 		return this.removed;
@@ -238,7 +233,6 @@ public final class Session {
 	 */
 	void release(boolean deleteFiles) {
 		this.removed = true;
-		this.context.shells().remove(id());
 		this.deadlines.cancel();
 		this.input.stop();
 		this.child.release();

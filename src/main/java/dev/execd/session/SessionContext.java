@@ -2,7 +2,6 @@ package dev.execd.session;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
@@ -19,6 +18,6 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param shells the command queues of shell sessions, by session id
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
-		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Map<String, ShellCommands> shells) {
+		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells) {
 
 }

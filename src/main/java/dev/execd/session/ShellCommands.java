@@ -1,20 +1,10 @@
 package dev.execd.session;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
-import dev.execd.output.AnsiStripper;
-import dev.execd.output.Excerpt;
 import dev.execd.output.OutputLog;
 import org.jspecify.annotations.Nullable;
 
@@ -26,27 +16,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ShellCommands {
 
-	static final int MAX_QUEUED = 100;
-
-	static final int MAX_HISTORY = 1000;
-
 	private @Nullable Session session;
 
 	private final OutputLog log;
 
 	private final ShellScript script;
 
-	private final MarkerJoin join;
+	private final SessionContext context;
 
-	private final Clock clock;
-
-	private final ScheduledExecutorService timers;
-
-	private final Duration grace;
-
-	private final ArrayDeque<ShellCommand> queue = new ArrayDeque<>();
-
-	private final LinkedHashMap<String, ShellCommand> history = new LinkedHashMap<>();
+	private final CommandQueue commands = new CommandQueue();
 
 	private @Nullable ShellCommand running;
 
@@ -54,18 +32,13 @@ public final class ShellCommands {
 
 	private boolean exited;
 
-	private long seq;
-
 	/** Where the output of the last command ended: the next one cannot start before. */
 	private long lastEnd;
 
-	ShellCommands(OutputLog log, ShellScript script, int streams, SessionContext context) {
+	ShellCommands(OutputLog log, ShellScript script, SessionContext context) {
 		this.log = log;
 		this.script = script;
-		this.join = new MarkerJoin(streams);
-		this.clock = context.clock();
-		this.timers = context.timers();
-		this.grace = context.killGrace();
+		this.context = context;
 	}
 
 	/** Binds the session, before its output is read. */
@@ -73,62 +46,33 @@ public final class ShellCommands {
 		this.session = session;
 	}
 
-	/** A listener for the markers of one output stream. */
-	MarkedStream.Listener listener(int stream) {
-		return (body, position) -> {
-			MarkerJoin.Boundary boundary = this.join.add(stream, body, position);
-			if (boundary != null) {
-				boundary(boundary);
-			}
-		};
-	}
-
 	/**
 	 * Queues a command; it starts at once when the shell is idle.
-	 * @throws SessionException.CommandQueueFull when {@value #MAX_QUEUED} wait already
+	 * @throws SessionException.CommandQueueFull when the queue is full
 	 * @throws SessionException.Exited when the shell has ended
 	 */
-	public CommandSnapshot submit(String cmd, @Nullable Duration timeout, @Nullable String requestId) {
-		synchronized (this) {
-			for (ShellCommand earlier : this.history.values()) {
-				if (requestId != null && requestId.equals(earlier.requestId)) {
-					return earlier.snapshot(this.log.total());
-				}
-			}
-			if (this.exited) {
-				throw new SessionException.Exited(session().snapshot());
-			}
-			if (this.queue.size() >= MAX_QUEUED) {
-				throw new SessionException.CommandQueueFull(MAX_QUEUED);
-			}
-			this.seq++;
-			ShellCommand command = new ShellCommand("cmd_" + this.seq, this.seq, cmd, timeout);
-			command.requestId = requestId;
-			this.queue.add(command);
-			this.history.put(command.id, command);
-			if (this.history.size() > MAX_HISTORY) {
-				this.history.pollFirstEntry();
-			}
-			dispatch();
-			return command.snapshot(this.log.total());
+	public synchronized CommandSnapshot submit(String cmd, @Nullable Duration timeout, @Nullable String requestId) {
+		ShellCommand earlier = this.commands.byRequestId(requestId);
+		if (earlier != null) {
+			return earlier.snapshot(this.log.total());
 		}
+		if (this.exited) {
+			throw new SessionException.Exited(session().snapshot());
+		}
+		ShellCommand command = this.commands.add(cmd, timeout, requestId);
+		dispatch();
+		return command.snapshot(this.log.total());
 	}
 
 	/** The command with this id, or null. */
 	public synchronized @Nullable CommandSnapshot find(String commandId) {
-		ShellCommand command = this.history.get(commandId);
+		ShellCommand command = this.commands.get(commandId);
 		return (command != null) ? command.snapshot(this.log.total()) : null;
 	}
 
-	/**
-	 * The command's output as a response shows it: {@code [output_offset, end)}, the end
-	 * being the log's end while it runs.
-	 */
+	/** The command's output as a response shows it; see {@link CommandOutput#of}. */
 	public CommandOutput output(CommandSnapshot command, WaitSpec wait, String logUrl) {
-		long end = (command.endOffset() >= 0) ? command.endOffset() : this.log.total();
-		Excerpt excerpt = Excerpt.of(this.log, command.outputOffset(), Math.max(end, command.outputOffset()),
-				wait.maxOutputBytes(), wait.truncation(), wait.stripAnsi() ? new AnsiStripper() : null, logUrl);
-		return new CommandOutput(excerpt.text(), excerpt.omitted());
+		return CommandOutput.of(this.log, command, wait, logUrl);
 	}
 
 	/** The log's end. */
@@ -138,17 +82,17 @@ public final class ShellCommands {
 
 	/** The history, newest first. */
 	public synchronized List<CommandSnapshot> list() {
-		List<CommandSnapshot> all = new ArrayList<>();
-		long total = this.log.total();
-		this.history.sequencedValues().reversed().forEach((c) -> all.add(c.snapshot(total)));
-		return all;
+		return this.commands.list(this.log.total());
 	}
 
-	/**
-	 * Interrupts a running command or drops a queued one; see {@link CommandInterrupts}.
-	 */
+	/** The log ranges no command claims; see {@link CommandQueue#unclaimed}. */
+	public synchronized List<long[]> unclaimed() {
+		return this.commands.unclaimed(this.log.total());
+	}
+
+	/** Interrupts a running command or drops a queued one (see CommandInterrupts). */
 	public synchronized @Nullable CommandSnapshot cancel(String commandId) {
-		ShellCommand command = this.history.get(commandId);
+		ShellCommand command = this.commands.get(commandId);
 		if (command == null) {
 			return null;
 		}
@@ -159,11 +103,11 @@ public final class ShellCommands {
 	private void interrupt(ShellCommand command, String why) {
 		if (command == this.running && command.endAs == null) {
 			command.endAs = why;
-			CommandInterrupts.interrupt(session().snapshot().pid(), session().tty(), this.timers, this.grace,
-					() -> isRunning(command));
+			CommandInterrupts.interrupt(session().snapshot().pid(), session().tty(), this.context.timers(),
+					this.context.killGrace(), () -> isRunning(command), () -> giveUp(command));
 		}
-		else if (this.queue.remove(command)) {
-			command.ended(why, null, null, this.log.total(), this.clock.instant());
+		else if (this.commands.drop(command)) {
+			command.ended(why, null, null, this.log.total(), this.context.clock().instant());
 			this.log.notifyChanged();
 		}
 	}
@@ -172,7 +116,22 @@ public final class ShellCommands {
 		return this.running == command;
 	}
 
-	private synchronized void boundary(MarkerJoin.Boundary boundary) {
+	/**
+	 * Ends a command whose end record did not come after the last signal (its records'
+	 * descriptors were redirected), so the queue moves on.
+	 */
+	private synchronized void giveUp(ShellCommand command) {
+		if (this.running == command) {
+			this.running = null;
+			this.lastEnd = Math.max(this.lastEnd, this.log.total());
+			command.ended(command.endAs, null, null, this.lastEnd, this.context.clock().instant());
+			dispatch();
+			this.log.notifyChanged();
+		}
+	}
+
+	/** A boundary every output stream reached; see {@link MarkerJoin}. */
+	synchronized void boundary(MarkerJoin.Boundary boundary) {
 		String[] parts = boundary.body().split(";", -1);
 		if (parts[0].equals("E")) {
 			if (!this.ready) {
@@ -184,7 +143,7 @@ public final class ShellCommands {
 				this.running = null;
 				this.lastEnd = Math.max(boundary.last(), done.outputOffset);
 				done.ended("exit", EndMarker.exitCode(parts), EndMarker.pipeStatus(parts), this.lastEnd,
-						this.clock.instant());
+						this.context.clock().instant());
 				dispatch();
 			}
 			this.log.notifyChanged();
@@ -198,22 +157,17 @@ public final class ShellCommands {
 
 	/** Starts the next queued command when the shell waits for one. */
 	private void dispatch() {
-		if (!this.ready || this.running != null || this.exited || this.queue.isEmpty()) {
+		ShellCommand next = (this.ready && this.running == null && !this.exited) ? this.commands.next() : null;
+		if (next == null) {
 			return;
 		}
-		ShellCommand next = this.queue.poll();
 		this.running = next;
 		next.status = "running";
-		next.startedAt = this.clock.instant();
-		try {
-			Files.write(this.script.commandFile(), next.cmd.getBytes(StandardCharsets.UTF_8));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		session().write(this.script.line(), false, false, null);
+		next.startedAt = this.context.clock().instant();
+		session().write(this.script.line(next.cmd), false, false, null);
 		if (next.timeout != null) {
-			next.timer = this.timers.schedule(() -> timedOut(next), next.timeout.toNanos(), TimeUnit.NANOSECONDS);
+			next.timer = this.context.timers()
+				.schedule(() -> timedOut(next), next.timeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
 	}
 
@@ -228,22 +182,17 @@ public final class ShellCommands {
 		this.exited = true;
 		long total = this.log.total();
 		if (this.running != null) {
-			this.running.ended("shell_exited", status, null, total, this.clock.instant());
+			this.running.ended("shell_exited", status, null, total, this.context.clock().instant());
 			this.running = null;
 		}
-		for (ShellCommand queued : this.queue) {
-			queued.ended("shell_exited", null, null, total, this.clock.instant());
+		for (ShellCommand queued : this.commands.dropAll()) {
+			queued.ended("shell_exited", null, null, total, this.context.clock().instant());
 		}
-		this.queue.clear();
 		this.log.notifyChanged();
 	}
 
 	private Session session() {
-		Session attached = this.session;
-		if (attached == null) {
-			throw new IllegalStateException("not attached");
-		}
-		return attached;
+		return Objects.requireNonNull(this.session, "not attached");
 	}
 
 }

@@ -1,6 +1,9 @@
 package dev.execd.session;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -19,6 +22,14 @@ import java.util.List;
 final class ShellScript {
 
 	static final String BASH = "/bin/bash";
+
+	/**
+	 * Reopens the record descriptors from the shell's stdout and stderr when a command
+	 * closed one, so the end record still comes. Checked in /proc: a redirection to test
+	 * them would itself take the lowest free descriptor, possibly the closed one.
+	 */
+	private static final String REPAIR = "[[ -e /proc/$$/fd/$__execd_o && -e /proc/$$/fd/$__execd_e ]] "
+			+ "|| exec {__execd_o}>&1 {__execd_e}>&2; ";
 
 	private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -58,11 +69,22 @@ final class ShellScript {
 	String rcFile() {
 		String end = "__execd_s=$? __execd_p=\"${PIPESTATUS[*]}\"; "
 				+ "if [[ -n $__execd_c ]]; then __execd_s=${__execd_c%% *} __execd_p=${__execd_c#* }; fi; "
-				+ "__execd_c=; " + print("E;%s;%s", " \"$__execd_s\" \"$__execd_p\"");
+				+ "__execd_c=; PS1='' PS2='' PS0=''; " + REPAIR + print("E;%s;%s", " \"$__execd_s\" \"$__execd_p\"");
 		return String.join("\n", "PS1='' PS2='' PS0=''", "unset HISTFILE", "set +o history",
 				"exec {__execd_o}>&1 {__execd_e}>&2", this.tty ? "stty -echo 2>/dev/null" : ":",
 				"__execd_f=" + quote(this.commandFile.toString()), "__execd_c=", "__execd_ret() { return \"$1\"; }",
 				"PROMPT_COMMAND=" + quote(end), "");
+	}
+
+	/** Writes the command's text to the command file and returns {@link #line()}. */
+	byte[] line(String cmd) {
+		try {
+			Files.writeString(this.commandFile, cmd);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return line();
 	}
 
 	/**

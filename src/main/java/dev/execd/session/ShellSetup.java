@@ -56,10 +56,16 @@ final class ShellSetup {
 
 	/** The child whose output is read through the marker filter. */
 	Child filter(Child child, OutputLog log, SessionContext context) {
-		this.commands = new ShellCommands(log, this.script, child.outputs().size(), context);
+		this.commands = new ShellCommands(log, this.script, context);
 		ShellCommands target = this.commands;
+		MarkerJoin join = new MarkerJoin(child.outputs().size());
 		return new FilteredChild(child,
-				(index, in) -> new MarkedStream(in, this.script.nonce(), log::total, target.listener(index)));
+				(index, in) -> new MarkedStream(in, this.script.nonce(), log::total, (body, position) -> {
+					MarkerJoin.Boundary boundary = join.add(index, body, position);
+					if (boundary != null) {
+						target.boundary(boundary);
+					}
+				}));
 	}
 
 	/** Registers the commands of the new session and ends them with it. */

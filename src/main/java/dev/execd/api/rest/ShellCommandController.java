@@ -1,7 +1,6 @@
 package dev.execd.api.rest;
 
-import java.util.List;
-
+import dev.execd.api.CommandList;
 import dev.execd.api.CommandRequest;
 import dev.execd.api.CommandResult;
 import dev.execd.api.ShellService;
@@ -10,6 +9,7 @@ import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
@@ -53,6 +53,7 @@ class ShellCommandController {
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "409", ref = ProblemResponses.SESSION_EXITED)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.COMMAND_QUEUE_FULL)
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	@ResponseStatus(HttpStatus.CREATED)
 	CommandResult run(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
@@ -60,13 +61,14 @@ class ShellCommandController {
 		return this.shells.submit(scope, id, request);
 	}
 
-	@Operation(operationId = "listCommands", summary = "List a shell session's commands",
-			description = "The last 1000 commands, newest first, without their output.")
+	@Operation(operationId = "listCommands", summary = "List a shell session's commands", description = """
+			The last 1000 commands, newest first, without their output, and the log \
+			ranges that belong to none of them (`unclaimed`: background jobs' output \
+			between commands).""")
 	@ApiResponse(responseCode = "200", description = "The commands.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@GetMapping
-	List<CommandResult> list(Scope scope,
-			@Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id) {
+	CommandList list(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id) {
 		return this.shells.list(scope, id);
 	}
 
@@ -81,9 +83,14 @@ class ShellCommandController {
 			@RequestParam(name = "wait_ms", required = false) @Nullable Long waitMs,
 			@RequestParam(name = "max_output_bytes", required = false) @Nullable Long maxOutputBytes,
 			@RequestParam(required = false) @Nullable String truncation,
-			@RequestParam(name = "strip_ansi", required = false) @Nullable Boolean stripAnsi)
+			@RequestParam(name = "strip_ansi", required = false) @Nullable Boolean stripAnsi,
+			@Parameter(
+					description = "`screen` adds a terminal shell's rendered screen (a pipe shell: 409 "
+							+ "`not_a_terminal`).",
+					schema = @Schema(allowableValues = { "output", "screen" }, defaultValue = "output")) @RequestParam(
+							required = false) @Nullable String view)
 			throws InterruptedException {
-		return this.shells.get(scope, id, commandId, waitMs, maxOutputBytes, truncation, stripAnsi);
+		return this.shells.get(scope, id, commandId, waitMs, maxOutputBytes, truncation, stripAnsi, view);
 	}
 
 	@Operation(operationId = "cancelCommand", summary = "Interrupt a command", description = """
