@@ -41,6 +41,15 @@ public final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.UNAUTHORIZED, "unauthorized", "a valid bearer token is required");
 	}
 
+	static ApiException notAShell(String id) {
+		return new ApiException(HttpStatus.CONFLICT, "not_a_shell",
+				"session '" + id + "' runs a command, not a shell: start one with \"shell\": true");
+	}
+
+	static ApiException commandNotFound(String id) {
+		return new ApiException(HttpStatus.NOT_FOUND, "command_not_found", "no command '" + id + "' in this shell");
+	}
+
 	public HttpStatus status() {
 		return this.status;
 	}

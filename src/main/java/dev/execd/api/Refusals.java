@@ -42,6 +42,7 @@ public final class Refusals {
 			case SessionException.NotATerminal e -> new Refusal(HttpStatus.CONFLICT, "not_a_terminal");
 			case SessionException.StdinQueueFull e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "stdin_queue_full");
 			case SessionException.TooManySessions e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_sessions");
+			case SessionException.CommandQueueFull e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "command_queue_full");
 			case SessionException.TooManySubscribers e ->
 				new Refusal(HttpStatus.TOO_MANY_REQUESTS, "too_many_subscribers");
 			case SessionException.WorkdirNotFound e ->

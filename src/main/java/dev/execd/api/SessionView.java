@@ -57,6 +57,10 @@ public record SessionView(
 				example = "npm run dev", requiredMode = RequiredMode.REQUIRED) @Nullable String cmd,
 		@Schema(description = "The argv; `null` when started with `cmd`.", types = { "array", "null" },
 				requiredMode = RequiredMode.REQUIRED) @Nullable List<String> argv,
+		@Schema(description = """
+				`shell` for a persistent shell started with `"shell": true` (it takes commands \
+				through `POST /sessions/{id}/commands`), `command` for a session of `cmd` or \
+				`argv`.""", allowableValues = { "command", "shell" }, requiredMode = RequiredMode.REQUIRED) String kind,
 		@Schema(description = "The resolved working directory.", example = "/repo",
 				requiredMode = RequiredMode.REQUIRED) String workdir,
 		@Schema(description = "When the process started.", requiredMode = RequiredMode.REQUIRED) Instant startedAt,
@@ -106,7 +110,8 @@ public record SessionView(
 	public static SessionView of(SessionSnapshot s) {
 		return new SessionView(s.id(), s.scope().conversation(), s.name(), s.running() ? "running" : "exited",
 				s.exitCode(), s.signal(), (s.endReason() != null) ? s.endReason().wireName() : null, s.escalated(),
-				s.pid(), s.tty(), s.cols(), s.rows(), s.cmd(), s.argv(), s.workdir(), millis(s.startedAt()),
+				s.pid(), s.tty(), s.cols(), s.rows(), s.cmd(), s.argv(),
+				(s.cmd() == null && s.argv() == null) ? "shell" : "command", s.workdir(), millis(s.startedAt()),
 				(s.endedAt() != null) ? millis(s.endedAt()) : null, millis(s.lastActivityAt()), s.maxRuntimeMs(),
 				s.idleTimeoutMs(), s.outputBytesTotal(), s.idleMs(), s.waitingForInput(), s.stdinOpen(),
 				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings());

@@ -37,8 +37,13 @@ public record StartRequest(@Schema(description = """
 
 		@Schema(description = """
 				Shell that runs `cmd`; must exist and be executable (else 422 `shell_not_found`). \
-				Default: execd.process.shell (`/bin/bash`, else `/bin/sh`).""",
-				example = "/bin/bash") @Nullable String shell,
+				Default: execd.process.shell (`/bin/bash`, else `/bin/sh`). `true` instead (with \
+				neither `cmd` nor `argv`, `login` nor `stdin`) starts a persistent interactive \
+				`/bin/bash` that runs the commands sent to `POST /sessions/{id}/commands` one at \
+				a time, each with its own exit code and output (`kind: shell`); without \
+				`/bin/bash` that is 422 `shell_not_found` (a plain `/bin/sh` has no hooks to \
+				track commands with).""", types = {
+				"string", "boolean" }, example = "/bin/bash") @Nullable Object shell,
 
 		@Schema(description = "Run the shell as a login shell (`-lc`), which reads the profile (e.g. for "
 				+ "nvm or pyenv set-ups).", defaultValue = "false") @Nullable Boolean login,
@@ -114,8 +119,7 @@ public record StartRequest(@Schema(description = """
 
 		@Schema(description = "Which part of over-long output to keep: the first and last halves "
 				+ "(`head_tail`), the end (`tail`) or the start (`head`).", defaultValue = "head_tail",
-				allowableValues = {
-						"head_tail", "tail", "head" }) @Nullable String truncation,
+				allowableValues = { "head_tail", "tail", "head" }) @Nullable String truncation,
 
 		@Schema(description = """
 				Remove terminal escape sequences (colors, cursor moves, titles) from `output`, and \
@@ -170,6 +174,16 @@ public record StartRequest(@Schema(description = """
 	static final long MAX_YIELD_MS = 30_000;
 
 	SessionSpec toSpec(ExecdProperties.Limits limits) {
+		if (Boolean.TRUE.equals(this.shell)) {
+			if (this.cmd != null || this.argv != null || Inputs.flag(this.login) || this.stdin != null) {
+				throw ApiException.invalid("a shell session (shell true) takes no cmd, argv, login or stdin: "
+						+ "send commands to POST /sessions/{id}/commands");
+			}
+			return spec(limits, null, null, true);
+		}
+		if (this.shell != null && !(this.shell instanceof String) && !Boolean.FALSE.equals(this.shell)) {
+			throw ApiException.invalid("shell must be a path or true");
+		}
 		if ((this.cmd == null) == (this.argv == null)) {
 			throw ApiException.invalid("give exactly one of cmd and argv");
 		}
@@ -185,21 +199,27 @@ public record StartRequest(@Schema(description = """
 				Inputs.noNul(arg, "argv");
 			});
 		}
-		if (screenView() && !Inputs.flag(this.tty)) {
-			throw ApiException.invalid("view screen needs tty true: a pipe session has no screen");
-		}
-		Inputs.noNul(this.workdir, "workdir");
-		Inputs.noNul(this.shell, "shell");
+		String shellPath = (this.shell instanceof String path) ? path : null;
+		Inputs.noNul(shellPath, "shell");
 		byte[] input = (this.stdin != null) ? new Input.Text(this.stdin).bytes() : null;
 		if (input != null && input.length > Input.MAX_BYTES) {
 			throw ApiException.invalid("stdin is larger than 1 MiB");
 		}
-		return new SessionSpec(this.cmd, (this.argv != null) ? List.copyOf(this.argv) : null, this.workdir, this.shell,
+		return spec(limits, shellPath, input, false);
+	}
+
+	private SessionSpec spec(ExecdProperties.Limits limits, @Nullable String shellPath, byte @Nullable [] input,
+			boolean shellSession) {
+		if (screenView() && !Inputs.flag(this.tty)) {
+			throw ApiException.invalid("view screen needs tty true: a pipe session has no screen");
+		}
+		Inputs.noNul(this.workdir, "workdir");
+		return new SessionSpec(this.cmd, (this.argv != null) ? List.copyOf(this.argv) : null, this.workdir, shellPath,
 				Inputs.flag(this.login), checkedEnv(), Inputs.flag(this.tty),
 				(int) Inputs.clamp(this.cols, 120, 20, 500, "cols"), (int) Inputs.clamp(this.rows, 30, 5, 300, "rows"),
 				Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
-				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input);
+				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input, shellSession);
 	}
 
 	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * The leader is a Unix session leader, so its pid is also its process group id and
  * session id.
  */
-public sealed interface Child permits PipeChild, PtyChild, GoneChild {
+public sealed interface Child permits PipeChild, PtyChild, GoneChild, FilteredChild {
 
 	long pid();
 

@@ -96,6 +96,25 @@ public final class Terminator {
 		sweep(sid, signal);
 	}
 
+	/**
+	 * Send a signal to every process of a session but its leader, e.g. the commands a
+	 * shell without job control runs in its own process group.
+	 * @param sid the session id (the pid of its leader, which is spared)
+	 * @param signal the signal number
+	 * @return whether any process was signalled
+	 */
+	public static boolean signalDescendants(long sid, int signal) {
+		requireForeignSession(sid);
+		boolean any = false;
+		for (long pid : ProcessTable.sessionMembers(sid)) {
+			if (pid != sid) {
+				Libc.kill(pid, signal);
+				any = true;
+			}
+		}
+		return any;
+	}
+
 	private Result run(long sid, boolean tty, Signal signal, Duration grace, Runnable beforeEscalation) {
 		boolean killRequested = signal.number() == Signals.SIGKILL.number();
 		Duration rest = grace.isNegative() ? Duration.ZERO : grace;

@@ -29,7 +29,14 @@ final class Commands {
 		Map<String, String> env = Environments.forChild(serverEnv, spec.env(), sessionId, spec.tty(), spec.cols(),
 				spec.rows());
 		List<String> command = new ArrayList<>();
-		if (spec.cmd() != null) {
+		if (spec.shellSession()) {
+			if (!isExecutableFile(Path.of(ShellScript.BASH))) {
+				throw new SessionException.ShellNotFound(ShellScript.BASH);
+			}
+			// The rc file's path is filled in by the launcher, which writes it.
+			command.add(ShellScript.BASH);
+		}
+		else if (spec.cmd() != null) {
 			String shell = (spec.shell() != null) ? spec.shell() : settings.shell();
 			if (!isExecutableFile(path(shell))) {
 				throw new SessionException.ShellNotFound(shell);

@@ -106,9 +106,17 @@ final class Reaper implements AutoCloseable {
 	 * Evicts per {@link EvictionPolicy} until the scope has room for one more session.
 	 * Concurrent starts may overshoot the cap by a few; the next start evicts again.
 	 * @throws SessionException.TooManySessions when every session of the scope is
-	 * protected
+	 * protected, or the server holds its maximum of sessions
 	 */
 	void makeRoom(Scope scope) {
+		makeRoomInScope(scope);
+		if (this.sessions.get().size() >= this.limits.maxSessions()) {
+			throw new SessionException.TooManySessions(
+					"the server holds " + this.limits.maxSessions() + " sessions (execd.limits.max-sessions)");
+		}
+	}
+
+	private void makeRoomInScope(Scope scope) {
 		while (true) {
 			List<Session> inScope = inScope(scope);
 			List<EvictionPolicy.Candidate> candidates = inScope.stream()

@@ -15,8 +15,9 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param metrics the metrics
  * @param files the log directory
  * @param scrollbackLines rows a screen keeps above its top
+ * @param shells the command queues of shell sessions, by session id
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
-		SessionMetrics metrics, SessionFiles files, int scrollbackLines) {
+		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells) {
 
 }

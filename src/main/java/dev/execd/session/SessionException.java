@@ -29,6 +29,15 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** A shell session already has its most commands waiting. */
+	public static final class CommandQueueFull extends SessionException {
+
+		CommandQueueFull(int max) {
+			super(max + " commands already wait in this shell; wait for some to finish", null);
+		}
+
+	}
+
 	/** The session's process has ended. */
 	public static final class Exited extends SessionException {
 

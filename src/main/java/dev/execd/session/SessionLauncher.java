@@ -41,6 +41,10 @@ final class SessionLauncher {
 	Session spawn(Scope scope, SessionSpec spec) {
 		String id = SessionIds.next();
 		LaunchSpec launch = Commands.resolve(spec, this.properties.process(), id, this.serverEnv);
+		ShellSetup shell = spec.shellSession() ? ShellSetup.prepare(this.context.files().log(id), spec.tty()) : null;
+		if (shell != null) {
+			launch = shell.launch(launch);
+		}
 		ExecdProperties.Output output = this.properties.output();
 		OutputLog log;
 		try {
@@ -58,16 +62,25 @@ final class SessionLauncher {
 		}
 		catch (IOException ex) {
 			log.delete();
+			ShellSetup.delete(shell);
 			throw SpawnRefusals.of(SpawnException.of(ex), launch.command().get(0));
 		}
 		finally {
 			spawn.stop(this.context.metrics().spawn());
 		}
 		try {
-			return new Session(id, scope, spec, launch.workdir().toString(), child, log, this.context.clock().instant(),
-					this.context);
+			if (shell != null) {
+				child = shell.filter(child, log, this.context);
+			}
+			Session session = new Session(id, scope, spec, launch.workdir().toString(), child, log,
+					this.context.clock().instant(), this.context);
+			if (shell != null) {
+				shell.attach(session, this.context);
+			}
+			return session;
 		}
 		catch (RuntimeException | Error ex) {
+			ShellSetup.delete(shell);
 			Terminator.terminate(child.pid(), child.tty(), Signals.SIGKILL, Duration.ZERO);
 			child.release();
 			log.delete();

@@ -35,6 +35,8 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final Journals journals = new Journals();
 
+	private final Shells shells = new Shells();
+
 	private final Reaper reaper;
 
 	private final SessionLauncher launcher;
@@ -53,7 +55,7 @@ public final class SessionRegistry implements AutoCloseable {
 			throw ex;
 		}
 		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
-				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines());
+				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells);
 		this.launcher = new SessionLauncher(properties, context);
 		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
@@ -62,9 +64,7 @@ public final class SessionRegistry implements AutoCloseable {
 		this.reaper.schedule();
 	}
 
-	/**
-	 * The outcome of a start: the session and whether this call created it.
-	 */
+	/** The outcome of a start: the session and whether this call created it. */
 	public record Started(Session session, boolean created) {
 
 	}
@@ -92,10 +92,6 @@ public final class SessionRegistry implements AutoCloseable {
 			throw new SessionException.ShuttingDown();
 		}
 		this.reaper.makeRoom(scope);
-		if (this.sessions.size() >= this.properties.limits().maxSessions()) {
-			throw new SessionException.TooManySessions("the server holds " + this.properties.limits().maxSessions()
-					+ " sessions (execd.limits.max-sessions)");
-		}
 		Session session = this.launcher.spawn(scope, spec);
 		this.sessions.put(session.id(), session);
 		try {
@@ -117,12 +113,7 @@ public final class SessionRegistry implements AutoCloseable {
 	 */
 	public void discard(Session session) {
 		if (this.sessions.remove(session.id(), session)) {
-			try {
-				session.terminate(EndReason.KILLED, Signals.SIGKILL, Duration.ZERO);
-			}
-			finally {
-				release(session, true);
-			}
+			killAndRelease(session, Signals.SIGKILL, Duration.ZERO);
 		}
 	}
 
@@ -167,18 +158,19 @@ public final class SessionRegistry implements AutoCloseable {
 		if (!this.sessions.remove(id, session)) {
 			throw new SessionException.NotFound(id);
 		}
+		return killAndRelease(session, Signals.parse(signal).orElseThrow(), grace);
+	}
+
+	private SessionSnapshot killAndRelease(Session session, Signals.Signal signal, Duration grace) {
 		try {
-			return session.terminate(EndReason.KILLED, Signals.parse(signal).orElseThrow(), grace);
+			return session.terminate(EndReason.KILLED, signal, grace);
 		}
 		finally {
 			release(session, true);
 		}
 	}
 
-	/**
-	 * Terminates and removes every session of the scope.
-	 * @return how many were removed
-	 */
+	/** Terminates and removes every session of the scope; returns how many. */
 	public int removeAll(Scope scope) {
 		return removeEach((session) -> session.scope().equals(scope), EndReason.KILLED);
 	}
@@ -212,7 +204,13 @@ public final class SessionRegistry implements AutoCloseable {
 	private void release(Session session, boolean deleteFiles) {
 		this.requests.released(session);
 		session.release(deleteFiles);
+		this.shells.remove(session.id());
 		this.journals.sessionRemoved(session.scope(), session.snapshot());
+	}
+
+	/** The command queues of shell sessions. */
+	public Shells shells() {
+		return this.shells;
 	}
 
 	/**

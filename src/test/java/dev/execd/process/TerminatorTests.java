@@ -48,6 +48,16 @@ class TerminatorTests {
 	}
 
 	@Test
+	void signalsDescendantsAndSparesTheLeader() {
+		long sid = startSession("sleep 1000 & sleep 1000 & wait; sleep 1000");
+		List<Long> members = awaitMembers(sid, 3);
+		assertThat(Terminator.signalDescendants(sid, Signals.SIGKILL.number())).isTrue();
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> members.stream().filter((pid) -> pid != sid).noneMatch(ProcessTable::isAlive));
+		assertThat(ProcessTable.isAlive(sid)).isTrue();
+	}
+
+	@Test
 	void escalatesToSigkillWhenTheGracePasses() {
 		// Children inherit the ignored TERM, so neither process ends on it.
 		long sid = startSession("trap '' TERM; sleep 1000 & wait");

@@ -136,6 +136,11 @@ public final class ProblemExamples {
 			"status": 429, "detail": "stdin queue is full (1048576 bytes not yet read by the process)", \
 			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/stdin", "code": "stdin_queue_full"}""";
 
+	public static final String COMMAND_QUEUE_FULL = """
+			{"type": "https://execd.dev/problems/command-queue-full", "title": "Too Many Requests", \
+			"status": 429, "detail": "100 commands already wait in this shell; wait for some to finish", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/commands", "code": "command_queue_full"}""";
+
 	public static final String SHUTTING_DOWN = """
 			{"type": "https://execd.dev/problems/shutting-down", "title": "Service Unavailable", \
 			"status": 503, "detail": "execd is shutting down", "instance": "/sessions", \

@@ -54,6 +54,8 @@ public final class ProblemResponses {
 
 	public static final String STDIN_QUEUE_FULL = PREFIX + "StdinQueueFull";
 
+	public static final String COMMAND_QUEUE_FULL = PREFIX + "CommandQueueFull";
+
 	public static final String START_UNAVAILABLE = PREFIX + "StartUnavailable";
 
 	public static final String SPAWN_FAILED = PREFIX + "SpawnFailed";
@@ -152,6 +154,9 @@ public final class ProblemResponses {
 		all.put(name(STDIN_QUEUE_FULL), problem("""
 				`stdin_queue_full`: 1 MiB of earlier input still waits for the process to read it. \
 				Poll, then retry.""", "stdin_queue_full", ProblemExamples.STDIN_QUEUE_FULL));
+		all.put(name(COMMAND_QUEUE_FULL), problem("""
+				`command_queue_full`: 100 commands already wait in this shell. Wait for some to \
+				end, then retry.""", "command_queue_full", ProblemExamples.COMMAND_QUEUE_FULL));
 		all.put(name(START_UNAVAILABLE),
 				problem("""
 						`resources_exhausted`: the server is out of file descriptors, processes or memory \

@@ -1,0 +1,108 @@
+package dev.execd.api.rest;
+
+import dev.execd.api.CommandList;
+import dev.execd.api.CommandRequest;
+import dev.execd.api.CommandResult;
+import dev.execd.api.ShellService;
+import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.ProblemResponses;
+import dev.execd.session.Scope;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The commands of a shell session ({@code "shell": true}) over HTTP.
+ */
+@RestController
+@RequestMapping(path = "/sessions/{id}/commands", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "Shell commands")
+class ShellCommandController {
+
+	private static final String ID = SessionController.ID;
+
+	private static final String COMMAND_ID = "The command id (`command_id`).";
+
+	private final ShellService shells;
+
+	ShellCommandController(ShellService shells) {
+		this.shells = shells;
+	}
+
+	@Operation(operationId = "runCommand", summary = "Run a command in a shell session", description = """
+			Queues a command in a shell session; commands run one at a time in submission \
+			order (at most 100 waiting, else 429 `command_queue_full`). Answers when it ended, \
+			`wait_for` matched or `yield_time_ms` passed, with its own exit code and output \
+			(byte-exact offsets into the session's log). A session of `cmd`/`argv` is 409 \
+			`not_a_shell`.""")
+	@ApiResponse(responseCode = "201", description = "The command.", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.SESSION_EXITED)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.COMMAND_QUEUE_FULL)
+	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+	@ResponseStatus(HttpStatus.CREATED)
+	CommandResult run(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@RequestBody(required = false) @Nullable CommandRequest request) throws InterruptedException {
+		return this.shells.submit(scope, id, request);
+	}
+
+	@Operation(operationId = "listCommands", summary = "List a shell session's commands", description = """
+			The last 1000 commands, newest first, without their output, and the log \
+			ranges that belong to none of them (`unclaimed`: background jobs' output \
+			between commands).""")
+	@ApiResponse(responseCode = "200", description = "The commands.", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@GetMapping
+	CommandList list(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id) {
+		return this.shells.list(scope, id);
+	}
+
+	@Operation(operationId = "getCommand", summary = "A command's state and output", description = """
+			Waits up to `wait_ms` (at most 30000) for the command to end, then returns it \
+			with its output so far. Unknown id: 404 `command_not_found`.""")
+	@ApiResponse(responseCode = "200", description = "The command.", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@GetMapping("/{commandId}")
+	CommandResult get(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = COMMAND_ID) @PathVariable String commandId,
+			@RequestParam(name = "wait_ms", required = false) @Nullable Long waitMs,
+			@RequestParam(name = "max_output_bytes", required = false) @Nullable Long maxOutputBytes,
+			@RequestParam(required = false) @Nullable String truncation,
+			@RequestParam(name = "strip_ansi", required = false) @Nullable Boolean stripAnsi,
+			@Parameter(
+					description = "`screen` adds a terminal shell's rendered screen (a pipe shell: 409 "
+							+ "`not_a_terminal`).",
+					schema = @Schema(allowableValues = { "output", "screen" }, defaultValue = "output")) @RequestParam(
+							required = false) @Nullable String view)
+			throws InterruptedException {
+		return this.shells.get(scope, id, commandId, waitMs, maxOutputBytes, truncation, stripAnsi, view);
+	}
+
+	@Operation(operationId = "cancelCommand", summary = "Interrupt a command", description = """
+			A running command's foreground job gets SIGINT (then SIGTERM and SIGKILL after the \
+			grace), never the shell; a queued one is dropped. It ends `interrupted`.""")
+	@ApiResponse(responseCode = "200", description = "The command right after the interrupt.",
+			useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
+	@PostMapping("/{commandId}/cancel")
+	CommandResult cancel(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+			@Parameter(description = COMMAND_ID) @PathVariable String commandId) throws InterruptedException {
+		return this.shells.cancel(scope, id, commandId);
+	}
+
+}
