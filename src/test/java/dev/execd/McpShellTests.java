@@ -1,7 +1,11 @@
 package dev.execd;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.assertj.core.api.InstanceOfAssertFactories;
 
@@ -113,6 +117,24 @@ class McpShellTests extends McpEndToEndTest {
 		McpTestClient.Result again = run(Map.of("cmd", "echo new"));
 		assertThat(again.sessionId()).isNotEqualTo(first.sessionId());
 		assertThat(again.output()).isEqualTo("new\n");
+	}
+
+	@Test
+	void concurrentFirstCallsShareOneShell() throws Exception {
+		List<Future<McpTestClient.Result>> calls = new ArrayList<>();
+		try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
+			for (int i = 0; i < 4; i++) {
+				calls.add(pool.submit(() -> run(Map.of("cmd", "echo $$"))));
+			}
+		}
+		List<String> shells = new ArrayList<>();
+		List<String> outputs = new ArrayList<>();
+		for (Future<McpTestClient.Result> call : calls) {
+			shells.add(call.get().sessionId());
+			outputs.add(call.get().output());
+		}
+		assertThat(shells).hasSize(4).containsOnly(shells.get(0));
+		assertThat(outputs).containsOnly(outputs.get(0));
 	}
 
 }
