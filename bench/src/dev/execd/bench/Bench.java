@@ -34,7 +34,7 @@ public final class Bench {
 	 * with writeback for a while, which would disturb what follows.
 	 */
 	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"screen", "throughput");
+			"screen", "shell", "throughput");
 
 	private Bench() {
 	}
@@ -132,6 +132,7 @@ public final class Bench {
 						case "scale" -> Scale.run(ctx);
 						case "load" -> Load.run(ctx);
 						case "screen" -> Screens.run(ctx);
+						case "shell" -> Shells.run(ctx);
 						default -> throw new IllegalStateException(scenario);
 					};
 				}
@@ -171,6 +172,11 @@ public final class Bench {
 			Map<String, Object> measured = (Map<String, Object>) screen;
 			System.out.println("\nscreen (for BENCHMARKS.md):\n" + Screens.markdown(measured, commit));
 		}
+		if (scenarios.get("shell") instanceof Map<?, ?> shell && !shell.containsKey("failed")) {
+			@SuppressWarnings("unchecked")
+			Map<String, Object> measured = (Map<String, Object>) shell;
+			System.out.println("\nshell (for BENCHMARKS.md):\n" + Shells.markdown(measured));
+		}
 		System.out.println("results: " + resultsFile + (report ? " and BENCHMARKS.md" : ""));
 		System.out.printf("%d error(s), %.1f s%n", ctx.errors().size(), (System.nanoTime() - t0) / 1e9);
 		System.exit(ctx.errors().isEmpty() ? 0 : 1);
@@ -180,6 +186,7 @@ public final class Bench {
 	private static Map<String, Object> brief(Map<String, Object> result) {
 		Map<String, Object> brief = new LinkedHashMap<>(result);
 		brief.remove("rounds");
+		brief.remove("series_by_hundred");
 		brief.remove("thread_kinds");
 		if (brief.get("heap") instanceof Map<?, ?> heap) {
 			Map<Object, Object> copy = new LinkedHashMap<>(heap);

@@ -41,7 +41,7 @@ public final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.UNAUTHORIZED, "unauthorized", "a valid bearer token is required");
 	}
 
-	static ApiException notAShell(String id) {
+	public static ApiException notAShell(String id) {
 		return new ApiException(HttpStatus.CONFLICT, "not_a_shell",
 				"session '" + id + "' runs a command, not a shell: start one with \"shell\": true");
 	}

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.execd.api.ApiException;
+import dev.execd.api.CommandRequest;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -16,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class McpArguments {
 
-	private static final String SESSION_ID = "session_id";
+	static final String SESSION_ID = "session_id";
 
 	private final Map<String, @Nullable Object> values;
 
@@ -53,6 +54,10 @@ final class McpArguments {
 		return id;
 	}
 
+	boolean has(String name) {
+		return this.values.get(name) != null;
+	}
+
 	/** Binds every argument but {@code session_id} (a path variable in REST). */
 	<T> T bind(Class<T> type) {
 		Map<String, @Nullable Object> fields = new LinkedHashMap<>(this.values);
@@ -82,6 +87,20 @@ final class McpArguments {
 
 	/** Arguments of {@code list_sessions}, as {@code GET /sessions} takes them. */
 	record Filter(@Nullable String status) {
+
+	}
+
+	/**
+	 * Arguments of {@code run_in_shell}: those of {@code POST /sessions/{id}/commands},
+	 * and the settings of the shell it starts when the conversation has none.
+	 */
+	record Shell(@Nullable String cmd, @Nullable Boolean tty, @Nullable String workdir, @Nullable Long yieldTimeMs,
+			@Nullable Long timeoutMs, @Nullable String waitFor, @Nullable Long maxOutputBytes) {
+
+		CommandRequest command() {
+			return new CommandRequest(this.cmd, this.yieldTimeMs, this.waitFor, this.timeoutMs, this.maxOutputBytes,
+					null, null, null, null);
+		}
 
 	}
 

@@ -24,6 +24,18 @@ final class McpOutputSchemas {
 		return object(type);
 	}
 
+	/**
+	 * A command of a shell: the record's properties after {@code session_id}, the shell
+	 * it ran in.
+	 */
+	@SuppressWarnings("unchecked")
+	static Map<String, Object> withSessionId(Class<? extends Record> type) {
+		Map<String, Object> properties = new LinkedHashMap<>();
+		properties.put("session_id", Map.of("type", "string"));
+		properties.putAll((Map<String, Object>) object(type).get("properties"));
+		return Map.of("type", "object", "properties", properties, "required", List.copyOf(properties.keySet()));
+	}
+
 	private static Map<String, Object> object(Class<?> type) {
 		Map<String, Object> properties = new LinkedHashMap<>();
 		for (RecordComponent component : type.getRecordComponents()) {

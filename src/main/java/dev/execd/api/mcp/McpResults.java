@@ -2,6 +2,7 @@ package dev.execd.api.mcp;
 
 import java.util.Map;
 
+import dev.execd.api.CommandResult;
 import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
 import dev.execd.api.ScreenView;
@@ -69,7 +70,7 @@ final class McpResults {
 		return success(header(session, wallTimeMs, 0, null, null), structured);
 	}
 
-	/** A count, then one line a session: its id, state and command. */
+	/** A count, then one line a session: its id, state and command (a shell has none). */
 	static CallToolResult list(SessionList list, Map<String, @Nullable Object> structured) {
 		StringBuilder text = new StringBuilder("sessions: ").append(list.sessions().size()).append("\n---\n");
 		for (SessionView session : list.sessions()) {
@@ -77,10 +78,42 @@ final class McpResults {
 			if (!running(session) && session.exitCode() != null) {
 				text.append(" exit_code: ").append(session.exitCode());
 			}
-			String command = (session.cmd() != null) ? session.cmd() : String.join(" ", session.argv());
+			String command = (session.cmd() != null) ? session.cmd()
+					: (session.argv() != null) ? String.join(" ", session.argv()) : "(shell " + session.name() + ")";
 			text.append(' ').append(command.replace('\n', ' ')).append('\n');
 		}
 		return success(text.toString(), structured);
+	}
+
+	/**
+	 * A command of a shell: the header says whether the command (not the shell) ended,
+	 * with its id, exit code and {@code PIPESTATUS}; {@code log_url} reads its output
+	 * from the session's log.
+	 */
+	static CallToolResult command(SessionView shell, CommandResult command, long wallTimeMs,
+			Map<String, @Nullable Object> structured) {
+		boolean exited = "exited".equals(command.status());
+		StringBuilder text = new StringBuilder(exited ? "[exited]" : "[still running]").append('\n');
+		if ("queued".equals(command.status())) {
+			text.append("status: queued\n");
+		}
+		text.append("session_id: ").append(shell.sessionId()).append('\n');
+		text.append("command_id: ").append(command.commandId()).append('\n');
+		if (command.exitCode() != null) {
+			text.append("exit_code: ").append(command.exitCode()).append('\n');
+		}
+		if (command.pipeStatus() != null) {
+			text.append("pipe_status: ").append(command.pipeStatus()).append('\n');
+		}
+		if (command.end() != null) {
+			text.append("end: ").append(command.end()).append('\n');
+		}
+		text.append("wall_time_ms: ").append(wallTimeMs).append('\n');
+		if (command.omittedBytes() > 0) {
+			text.append("omitted_bytes: ").append(command.omittedBytes()).append('\n');
+		}
+		text.append("log_url: ").append(shell.logUrl()).append("\n---\n");
+		return success(text.append(command.output()).toString(), structured);
 	}
 
 	/** A refusal: the text starts with the contract's code. */

@@ -18,6 +18,8 @@ import dev.execd.api.ScreenView;
 import dev.execd.api.SessionList;
 import dev.execd.api.SessionService;
 import dev.execd.api.SessionView;
+import dev.execd.api.ShellService;
+import dev.execd.api.CommandResult;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
 import dev.execd.api.Waits;
@@ -63,6 +65,8 @@ final class McpTools {
 
 	private final JsonMapper json;
 
+	private final McpShell shell;
+
 	private final McpJsonMapper mcpJson;
 
 	private final ScopeResolver scopes;
@@ -70,15 +74,17 @@ final class McpTools {
 	/**
 	 * @param sessions the use cases the tools share with REST
 	 * @param screens the screen use cases they share
+	 * @param shells the commands of shell sessions
 	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
 	 * @param mcpJson the SDK's mapper, for the protocol's own types
 	 * @param scopes the scope rules of REST, the tenant included
 	 */
-	McpTools(SessionService sessions, ScreenService screens, JsonMapper json, McpJsonMapper mcpJson,
-			ScopeResolver scopes) {
+	McpTools(SessionService sessions, ScreenService screens, ShellService shells, JsonMapper json,
+			McpJsonMapper mcpJson, ScopeResolver scopes) {
 		this.sessions = sessions;
 		this.screens = screens;
 		this.json = json;
+		this.shell = new McpShell(sessions, shells, json);
 		this.mcpJson = mcpJson;
 		this.scopes = scopes;
 	}
@@ -101,12 +107,13 @@ final class McpTools {
 	}
 
 	List<SyncToolSpecification> specifications() {
-		return List.of(tool("exec_command", ExecResult.class, this::execCommand),
-				tool("write_stdin", ExecResult.class, this::writeStdin),
-				tool("read_output", OutputResult.class, this::readOutput),
-				tool("read_screen", ScreenView.class, this::readScreen),
-				tool("kill_session", SessionView.class, this::killSession),
-				tool("list_sessions", SessionList.class, this::listSessions));
+		return List.of(tool("exec_command", McpOutputSchemas.of(ExecResult.class), this::execCommand),
+				tool("write_stdin", McpOutputSchemas.of(ExecResult.class), this::writeStdin),
+				tool("read_output", McpOutputSchemas.of(OutputResult.class), this::readOutput),
+				tool("read_screen", McpOutputSchemas.of(ScreenView.class), this::readScreen),
+				tool("kill_session", McpOutputSchemas.of(SessionView.class), this::killSession),
+				tool("list_sessions", McpOutputSchemas.of(SessionList.class), this::listSessions),
+				tool("run_in_shell", McpOutputSchemas.withSessionId(CommandResult.class), this.shell::run));
 	}
 
 	private CallToolResult execCommand(Scope scope, McpArguments args) throws InterruptedException {
@@ -153,14 +160,14 @@ final class McpTools {
 
 	}
 
-	private SyncToolSpecification tool(String name, Class<? extends Record> result, Body body) {
+	private SyncToolSpecification tool(String name, Map<String, Object> outputSchema, Body body) {
 		Tool defined = load(name);
 		Tool tool = Tool.builder()
 			.name(defined.name())
 			.title(defined.title())
 			.description(defined.description())
 			.inputSchema(defined.inputSchema())
-			.outputSchema(McpOutputSchemas.of(result))
+			.outputSchema(outputSchema)
 			.annotations(defined.annotations())
 			.build();
 		return SyncToolSpecification.builder()
@@ -216,7 +223,7 @@ final class McpTools {
 		return this.json.convertValue(result, MAP);
 	}
 
-	private static long millisSince(long startedNanos) {
+	static long millisSince(long startedNanos) {
 		return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
 	}
 
