@@ -60,6 +60,10 @@ class ShellSessionTests extends EndToEndTest {
 		assertThat(out(run(id, "cat <<'EOF'\nhello $A\n  there\nEOF"))).isEqualTo("hello $A" + nl + "  there" + nl);
 		assertThat(out(run(id, "for i in 1 2\ndo\n  echo \"n$i\"\ndone"))).isEqualTo("n1" + nl + "n2" + nl);
 		assertThat(out(run(id, "echo $'a\\tb' \"q'uote\" 'd\"q'"))).isEqualTo("a\tb q'uote d\"q" + nl);
+		// A backslash continues the line inside the text; at its very end it meets the
+		// Enter that submits the command, as typed.
+		assertThat(out(run(id, "echo a \\\nb"))).isEqualTo("a b" + nl);
+		assertThat(out(run(id, "echo a \\"))).isEqualTo("a" + nl);
 		JsonNode syntax = run(id, "if then");
 		assertThat(syntax.get("exit_code").asInt()).isEqualTo(2);
 		assertThat(out(run(id, "echo alive"))).isEqualTo("alive" + nl);
