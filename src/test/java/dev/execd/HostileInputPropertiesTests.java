@@ -55,7 +55,7 @@ class HostileInputPropertiesTests {
 							"invalid_conversation_id", "command_too_long")),
 			Map.entry(401, Set.of("unauthorized")), Map.entry(403, Set.of("forbidden")),
 			Map.entry(404, Set.of("session_not_found", "not_found")), Map.entry(405, Set.of("method_not_allowed")),
-			Map.entry(409, Set.of("session_exited", "stdin_closed", "not_a_tty")),
+			Map.entry(409, Set.of("session_exited", "stdin_closed", "not_a_tty", "not_a_terminal")),
 			Map.entry(410, Set.of("output_unavailable")), Map.entry(413, Set.of("payload_too_large")),
 			Map.entry(415, Set.of("unsupported_media_type")), Map.entry(416, Set.of("offset_out_of_range")),
 			Map.entry(422, Set.of("workdir_not_found", "workdir_not_allowed", "shell_not_found", "command_not_found")),
@@ -212,11 +212,11 @@ class HostileInputPropertiesTests {
 
 	@Provide
 	Arbitrary<Request> requests() {
-		Arbitrary<String[]> endpoint = Arbitraries
-			.of(new String[][] { { "GET", "" }, { "PATCH", "" }, { "DELETE", "" }, { "GET", "/output" },
-					{ "GET", "/log" }, { "GET", "/stream" }, { "POST", "/signal" }, { "POST", "/resize" },
-					{ "POST", "/stdin" }, { "PUT", "" }, { "POST", "" }, { "GET", "/signal" }, { "DELETE", "/output" },
-					{ "GET", "/nope" }, { "PATCH", "/log" }, { "OPTIONS", "" }, { "GET", null }, { "DELETE", null } });
+		Arbitrary<String[]> endpoint = Arbitraries.of(new String[][] { { "GET", "" }, { "PATCH", "" }, { "DELETE", "" },
+				{ "GET", "/output" }, { "GET", "/log" }, { "GET", "/stream" }, { "POST", "/signal" },
+				{ "POST", "/resize" }, { "POST", "/stdin" }, { "GET", "/screen" }, { "PUT", "" }, { "POST", "" },
+				{ "GET", "/signal" }, { "DELETE", "/output" }, { "GET", "/nope" }, { "PATCH", "/log" },
+				{ "OPTIONS", "" }, { "GET", null }, { "DELETE", null } });
 		Arbitrary<Map<String, String>> headers = Combinators
 			.combine(conversations(), Arbitraries.of(HostileInputs.RANGES).injectNull(0.6),
 					Arbitraries.of("-1", "abc", "99999999999999999999", "1", "", " 0 ", "1.5").injectNull(0.6),

@@ -189,7 +189,8 @@ final class HostileInputs {
 				field("truncation", truncation(), 0), field("strip_ansi", Arbitraries.of("true", "false"), 0),
 				field("stdin", text(4).map(HostileInputs::q), 0), field("max_runtime_ms", number()),
 				field("idle_timeout_ms", number()), field("name", label(), 0), field("request_id", label(), 0),
-				unknownField());
+				field("view", view(), 0), field("wait_for_screen", regex(), 1), field("settle_ms", number()),
+				field("input_quiet_ms", number()), unknownField());
 		Arbitrary<String> first = Arbitraries.frequencyOf(Tuple.of(6, field("cmd", cmd)),
 				Tuple.of(2, field("argv", argv)), Tuple.of(1, Arbitraries.just("")));
 		Arbitrary<String> json = Combinators.combine(first, field.list().ofMaxSize(6)).as((head, rest) -> {
@@ -213,6 +214,27 @@ final class HostileInputs {
 
 	static Arbitrary<String> regex() {
 		return Arbitraries.oneOf(Arbitraries.of(REGEXES).map(HostileInputs::q), jsonString());
+	}
+
+	/** Values of {@code view}: the two names, other cases, and the empty string. */
+	static Arbitrary<String> view() {
+		return Arbitraries.of("output", "screen", "SCREEN", "Screen", "", "text", "screen ").map(HostileInputs::q);
+	}
+
+	/**
+	 * Values of {@code parts}: ordered parts, good and bad (empty, two fields, null,
+	 * unknown keys, not objects), and not a list at all.
+	 */
+	static Arbitrary<String> parts(Arbitrary<String> chars, Arbitrary<String> b64, Arbitrary<String> keys) {
+		Arbitrary<String> part = Arbitraries.frequencyOf(Tuple.of(3, field("chars", chars).map((f) -> "{" + f + "}")),
+				Tuple.of(2, field("chars_b64", b64).map((f) -> "{" + f + "}")),
+				Tuple.of(3, field("keys", keys).map((f) -> "{" + f + "}")),
+				Tuple.of(1,
+						Combinators.combine(field("chars", chars), field("keys", keys))
+							.as((a, b) -> "{" + a + "," + b + "}")),
+				Tuple.of(1, Arbitraries.of("{}", "null", "[]", "\"chars\"", "5", "{\"chars\":null}", "{\"keys\":[]}",
+						"{\"chars\":\"a\",\"bogus\":1}")));
+		return Arbitraries.frequencyOf(Tuple.of(6, array(part)), Tuple.of(1, scalar()), Tuple.of(1, object(scalar())));
 	}
 
 	static Arbitrary<String> truncation() {
@@ -272,7 +294,9 @@ final class HostileInputs {
 						1),
 				field("wait_for", regex(), 0), field("max_output_bytes", number()),
 				field("truncation", truncation(), 0), field("strip_ansi", Arbitraries.of("true", "false"), 0),
-				field("request_id", label(), 0), unknownField());
+				field("request_id", label(), 0), field("parts", parts(text(6).map(HostileInputs::q), b64, keys), 0),
+				field("view", view(), 0), field("wait_for_screen", regex(), 0), field("settle_ms", number()),
+				field("input_quiet_ms", number()), unknownField());
 		Arbitrary<String> json = Combinators.combine(field("yield_time_ms", yield), field.list().ofMaxSize(4))
 			.as((first, rest) -> {
 				List<String> all = new ArrayList<>(rest);
@@ -323,10 +347,11 @@ final class HostileInputs {
 	static Arbitrary<List<String>> queryParams() {
 		Arbitrary<String> name = Arbitraries.of("offset", "max_bytes", "wait_ms", "encoding", "wait_for", "strip_ansi",
 				"status", "grace_ms", "signal", "length", "conversation_id", "access_token", "xyz", "", "offset[]",
-				"Offset");
-		Arbitrary<String> anyValue = Arbitraries.oneOf(
-				Arbitraries.of(NUMBERS), Arbitraries.of("utf8", "base64", "UTF8", "running", "exited", "SIGKILL",
-						"KILL", "9", "true", "yes", "", "(", "[", "a{99999}", "-1", "hostile-scratch"),
+				"Offset", "view", "wait_for_screen", "settle_ms", "input_quiet_ms", "scrollback", "format");
+		Arbitrary<String> anyValue = Arbitraries.oneOf(Arbitraries.of(NUMBERS),
+				Arbitraries.of("utf8", "base64", "UTF8", "running", "exited", "SIGKILL", "KILL", "9", "true", "yes", "",
+						"(", "[", "a{99999}", "-1", "hostile-scratch", "screen", "output", "SCREEN", "text", "TEXT",
+						"json"),
 				text(3), Arbitraries.of(REGEXES));
 		Arbitrary<String> param = Combinators
 			.combine(name, anyValue, Arbitraries.of(SAFE_WAITS), Arbitraries.integers().between(0, 9))
@@ -374,14 +399,22 @@ final class HostileInputs {
 		if (m == null || Boolean.TRUE.equals(m.eof())) {
 			return false;
 		}
-		boolean writes = m.chars() != null || m.charsB64() != null || m.keys() != null;
+		boolean writes = m.chars() != null || m.charsB64() != null || m.keys() != null || m.parts() != null;
 		long wait = (m.yieldTimeMs() != null) ? m.yieldTimeMs() : (writes ? 250 : 5000);
-		if (wait > 50 || (m.chars() != null && signalling(InputDecoder.decode(m.chars())))) {
+		if (wait > 50 || signals(m.chars(), m.keys())) {
 			return false;
 		}
-		return m.keys() == null || m.keys()
-			.stream()
-			.noneMatch((key) -> key != null && Keys.isKnown(key) && signalling(Keys.bytes(key, false, false)));
+		return m.parts() == null
+				|| m.parts().stream().noneMatch((part) -> part != null && signals(part.chars(), part.keys()));
+	}
+
+	/** Whether text or keys would deliver Ctrl-C or Ctrl-\ as a signal on a pipe. */
+	private static boolean signals(String chars, List<String> keys) {
+		if (chars != null && signalling(InputDecoder.decode(chars))) {
+			return true;
+		}
+		return keys != null && keys.stream()
+			.anyMatch((key) -> key != null && Keys.isKnown(key) && signalling(Keys.bytes(key, false, false)));
 	}
 
 	private static boolean foreignCharset(String contentType) {
@@ -412,8 +445,13 @@ final class HostileInputs {
 		}
 	}
 
-	public record StdinMirror(String chars, String charsB64, List<String> keys, Boolean eof, Long yieldTimeMs,
-			String waitFor, Long maxOutputBytes, String truncation, Boolean stripAnsi, String requestId) {
+	public record StdinMirror(String chars, String charsB64, List<String> keys, List<PartMirror> parts, Boolean eof,
+			Long yieldTimeMs, String waitFor, String waitForScreen, Long settleMs, Long inputQuietMs,
+			Long maxOutputBytes, String truncation, Boolean stripAnsi, String requestId, String view) {
+
+	}
+
+	public record PartMirror(String chars, String charsB64, List<String> keys) {
 
 	}
 

@@ -33,6 +33,29 @@ class OpenApiContractTests extends EndToEndTest {
 			.isEqualTo(served);
 	}
 
+	/**
+	 * In OpenAPI 3.1 a {@code $ref} next to {@code type: [object, "null"]} still applies,
+	 * so such a property would refuse the {@code null} the API sends (a {@code screen}
+	 * without {@code view: screen}).
+	 */
+	@Test
+	void nullableObjectPropertiesAdmitNull() {
+		JsonNode schemas = new TestClient(this.port).get("/v3/api-docs").json().get("components").get("schemas");
+		List<String> contradictory = new ArrayList<>();
+		schemas.properties().forEach((schema) -> schema.getValue().path("properties").properties().forEach((p) -> {
+			if (p.getValue().has("$ref") && p.getValue().has("type")) {
+				contradictory.add(schema.getKey() + "." + p.getKey());
+			}
+		}));
+		assertThat(contradictory).isEmpty();
+		for (String result : List.of("ExecResult", "OutputResult")) {
+			JsonNode screen = schemas.get(result).get("properties").get("screen");
+			assertThat(screen.get("oneOf").toString()).contains("\"$ref\":\"#/components/schemas/ScreenView\"")
+				.contains("\"type\":\"null\"");
+			assertThat(screen.get("description").asString()).contains("view");
+		}
+	}
+
 	@Test
 	void contractUsesARelativeServerAndDescribesEveryOperation() {
 		JsonNode contract = new TestClient(this.port).get("/v3/api-docs").json();

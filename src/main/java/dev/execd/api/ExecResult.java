@@ -35,7 +35,7 @@ public record ExecResult(
 				Why the wait ended: `exit` (the process ended and its output is complete), \
 				`match` (`wait_for` or `wait_for_screen` matched, or was too expensive to run: \
 				see `matched`), `input` (the foreground process is blocked reading its input \
-				after `input_quiet_ms` of quiet; `session.waiting_for_input` is true), \
+				after `input_quiet_ms` of quiet; `session.waiting_for_input` is true unless the process ended since), \
 				`settled` (output came, then nothing for `settle_ms`), `deadline` (the wait's \
 				time was up).""", requiredMode = RequiredMode.REQUIRED,
 				allowableValues = { "exit", "match", "input", "settled", "deadline" }) String endedBy,

@@ -32,7 +32,7 @@ public record OutputResult(@Schema(description = """
 				Why the wait ended: `exit` (the process ended and its output is complete), \
 				`match` (`wait_for` or `wait_for_screen` matched, or was too expensive to run: \
 				see `matched`), `input` (the foreground process is blocked reading its input \
-				after `input_quiet_ms` of quiet; `session.waiting_for_input` is true), \
+				after `input_quiet_ms` of quiet; `session.waiting_for_input` is true unless the process ended since), \
 				`settled` (output came, then nothing for `settle_ms`), `deadline` (the wait's \
 				time was up), or `output` (no condition was given and a byte past the offset arrived).""",
 				requiredMode = RequiredMode.REQUIRED,

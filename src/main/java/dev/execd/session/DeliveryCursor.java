@@ -118,10 +118,13 @@ final class DeliveryCursor {
 				snapshot(waited));
 	}
 
-	/** The session's state; a wait that ended on input says so whatever the hint says. */
+	/**
+	 * The session's state; a wait that ended on input says so whatever the hint says,
+	 * unless the process ended since: an exited session waits for nothing.
+	 */
 	private SessionSnapshot snapshot(OutputWaiter.Result waited) {
 		SessionSnapshot snapshot = this.snapshot.get();
-		return (waited.endedBy() == EndedBy.INPUT) ? snapshot.awaitingInput() : snapshot;
+		return (waited.endedBy() == EndedBy.INPUT && snapshot.running()) ? snapshot.awaitingInput() : snapshot;
 	}
 
 	private String stripAtCursor(String text) {

@@ -3,6 +3,7 @@ package dev.execd.api.docs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.execd.api.ScopeResolver;
@@ -125,8 +126,26 @@ class OpenApiConfiguration {
 						values.add(null);
 						property.setEnum(values);
 					});
+				schemas.values()
+					.stream()
+					.filter((schema) -> schema.getProperties() != null)
+					.forEach((schema) -> ((Map<String, Schema>) schema.getProperties())
+						.replaceAll((name, property) -> nullableReference(property)));
 			}
 		};
+	}
+
+	/**
+	 * A nullable object property ({@code screen}) comes out as its type list next to a
+	 * {@code $ref}; both apply in OpenAPI 3.1, and the referenced object schema refuses
+	 * the null the API sends. One of the reference or null says what is meant.
+	 */
+	private static Schema<?> nullableReference(Schema<?> property) {
+		if (property.get$ref() == null || property.getTypes() == null || !property.getTypes().contains("null")) {
+			return property;
+		}
+		return new Schema<>().description(property.getDescription())
+			.oneOf(List.of(new Schema<>().$ref(property.get$ref()), new Schema<>().types(Set.of("null"))));
 	}
 
 	/**

@@ -63,8 +63,10 @@ class ScreenController {
 							required = false) @Nullable Long scrollback,
 			@Parameter(description = "`json`, or `text` for the rows as `text/plain`.",
 					schema = @Schema(allowableValues = { "json", "text" }, defaultValue = "json")) @RequestParam(
-							required = false, defaultValue = "json") String format) {
-		if (!"json".equals(format) && !"text".equals(format)) {
+							required = false) @Nullable String format) {
+		// No defaultValue: Spring would put it in place of an empty value too, and
+		// `format=` is as wrong as `view=`.
+		if (format != null && !"json".equals(format) && !"text".equals(format)) {
 			throw ApiException.invalid("format must be json or text");
 		}
 		ScreenView screen = this.screens.screen(scope, id, scrollback);
