@@ -2,7 +2,9 @@ package dev.execd.api;
 
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
+import dev.execd.session.SessionException;
 import dev.execd.session.SessionRegistry;
+import dev.execd.session.SessionSnapshot;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.stereotype.Component;
@@ -45,6 +47,18 @@ public class ScreenService {
 			return true;
 		}
 		throw ApiException.invalid("view must be output or screen");
+	}
+
+	/**
+	 * Refuses a screen of a pipe session before anything is typed or waited for, without
+	 * rendering one.
+	 * @throws dev.execd.session.SessionException.NotATerminal on a pipe session
+	 */
+	static void requireTerminal(Session session) {
+		SessionSnapshot snapshot = session.snapshot();
+		if (!snapshot.tty()) {
+			throw new SessionException.NotATerminal(snapshot);
+		}
 	}
 
 	/**

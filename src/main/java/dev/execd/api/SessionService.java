@@ -97,7 +97,7 @@ public class SessionService {
 		boolean screen = request.screenView();
 		if (screen) {
 			// Refused before anything is typed.
-			ScreenService.of(session);
+			ScreenService.requireTerminal(session);
 		}
 		if (request.writes()) {
 			session.type(request.inputs(), request.requestId());
@@ -121,7 +121,7 @@ public class SessionService {
 		Session session = this.registry.find(scope, id);
 		Waits.checkScreen(spec, session);
 		if (screen) {
-			ScreenService.of(session);
+			ScreenService.requireTerminal(session);
 		}
 		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64));
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;

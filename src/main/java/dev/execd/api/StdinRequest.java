@@ -51,7 +51,7 @@ public record StdinRequest(
 				`chars_b64` and `keys` and keeps its meaning (a `chars` part still delivers \
 				Ctrl-C as SIGINT on a pipe next to a `chars_b64` part). One call can so edit a \
 				file in vim: insert text, Escape, `:wq`, Enter. Not together with the top-level \
-				`chars`, `chars_b64` or `keys`; an empty part, a part with two of them, or that \
+				`chars`, `chars_b64` or `keys`; a part with none of them (`{}`) or two, or that \
 				combination → 400 `invalid_request`; an unknown key in a part → 400 \
 				`unknown_key`. Nothing is written when any part is refused.""", example = """
 				[{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, \

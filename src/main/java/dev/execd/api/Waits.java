@@ -6,7 +6,6 @@ import java.util.regex.PatternSyntaxException;
 
 import dev.execd.session.Session;
 import dev.execd.session.SessionException;
-import dev.execd.session.SessionSnapshot;
 import dev.execd.session.WaitSpec;
 import org.jspecify.annotations.Nullable;
 
@@ -85,10 +84,7 @@ public final class Waits {
 	 */
 	static void checkScreen(WaitSpec wait, Session session) {
 		if (wait.waitForScreen() != null) {
-			SessionSnapshot snapshot = session.snapshot();
-			if (!snapshot.tty()) {
-				throw new SessionException.NotATerminal(snapshot);
-			}
+			ScreenService.requireTerminal(session);
 		}
 	}
 
