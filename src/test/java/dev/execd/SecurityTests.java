@@ -46,7 +46,7 @@ class SecurityTests extends EndToEndTest {
 		TestClient anonymous = new TestClient(this.port);
 		TestClient wrong = anonymous.withHeader("Authorization", "Bearer alice-secret-2");
 		for (String[] endpoint : endpoints) {
-			String path = endpoint[1].replace("{id}", id);
+			String path = endpoint[1].replace("{id}", id).replaceAll("\\{[A-Za-z]+}", "x");
 			for (TestClient client : List.of(anonymous, wrong)) {
 				TestClient.Response response = client.send(endpoint[0], path, "application/json", "{}");
 				assertThat(response.status()).as(endpoint[0] + " " + path).isEqualTo(401);

@@ -1,6 +1,7 @@
 package dev.execd;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,12 @@ class ShellSessionTests extends EndToEndTest {
 		JsonNode queued = this.api
 			.post("/sessions/" + id + "/commands", Map.of("cmd", "read x; echo got $x", "yield_time_ms", 0))
 			.json();
+		// Typed only once the command runs: before that, input goes to the shell itself,
+		// as at a prompt.
+		String command = "/sessions/" + id + "/commands/" + queued.get("command_id").asString();
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(10))
+			.until(() -> "running".equals(this.api.get(command).json().get("status").asString()));
 		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", tty ? "hello\\r" : "hello\\n", "yield_time_ms", 0));
 		JsonNode done = this.api
 			.get("/sessions/" + id + "/commands/" + queued.get("command_id").asString() + "?wait_ms=10000")
