@@ -15,7 +15,7 @@ public final class ApiExamples {
 	private static final String SESSION_RUNNING_START = """
 			{"session_id":"V1StGXR8_Z5jdHi6B-myT","conversation_id":"default","name":null,\
 			"status":"running","exit_code":null,"signal":null,"end_reason":null,"escalated":false,\
-			"pid":12345,"tty":true,"cols":120,"rows":30,"cmd":"python3","argv":null,"workdir":"/repo",\
+			"pid":12345,"tty":true,"cols":120,"rows":30,"kind":"command","cmd":"python3","argv":null,"workdir":"/repo",\
 			"started_at":"2026-01-05T10:00:00.000Z","ended_at":null,\
 			"last_activity_at":"2026-01-05T10:00:00.412Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":""";
@@ -35,7 +35,7 @@ public final class ApiExamples {
 	public static final String SESSION_EXITED = """
 			{"session_id":"V1StGXR8_Z5jdHi6B-myT","conversation_id":"default","name":null,\
 			"status":"exited","exit_code":0,"signal":null,"end_reason":"exit","escalated":false,\
-			"pid":12345,"tty":true,"cols":120,"rows":30,"cmd":"python3","argv":null,"workdir":"/repo",\
+			"pid":12345,"tty":true,"cols":120,"rows":30,"kind":"command","cmd":"python3","argv":null,"workdir":"/repo",\
 			"started_at":"2026-01-05T10:00:00.000Z","ended_at":"2026-01-05T10:02:00.020Z",\
 			"last_activity_at":"2026-01-05T10:02:00.015Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":32,"idle_ms":5,"waiting_for_input":false,"stdin_open":false,\
@@ -46,7 +46,7 @@ public final class ApiExamples {
 	public static final String SESSION_KILLED = """
 			{"session_id":"V1StGXR8_Z5jdHi6B-myT","conversation_id":"default","name":null,\
 			"status":"exited","exit_code":129,"signal":"SIGHUP","end_reason":"killed","escalated":false,\
-			"pid":12345,"tty":true,"cols":120,"rows":30,"cmd":"python3","argv":null,"workdir":"/repo",\
+			"pid":12345,"tty":true,"cols":120,"rows":30,"kind":"command","cmd":"python3","argv":null,"workdir":"/repo",\
 			"started_at":"2026-01-05T10:00:00.000Z","ended_at":"2026-01-05T10:05:00.007Z",\
 			"last_activity_at":"2026-01-05T10:00:00.412Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":24,"idle_ms":299595,"waiting_for_input":false,"stdin_open":false,\
@@ -56,13 +56,13 @@ public final class ApiExamples {
 	public static final String EXEC_STARTED = """
 			{"output": ">>> ", "output_offset": 0, "next_offset": 4, "omitted_bytes": 0, \
 			"original_token_count": 1, "wall_time_ms": 412, "matched": true, "ended_by": "match", \
-			"session": \
+			"screen": null, "session": \
 			""" + SESSION_STARTED + "}";
 
 	public static final String EXEC_ANSWERED = """
 			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
 			"omitted_bytes": 0, "original_token_count": 5, "wall_time_ms": 41, "matched": true, \
-			"ended_by": "match", "session": """ + SESSION_RUNNING + "}";
+			"ended_by": "match", "screen": null, "session": """ + SESSION_RUNNING + "}";
 
 	public static final String EXEC_TRUNCATED = """
 			{"output": "[INFO] Building execd 0.1.0\\n[INFO] Compiling 120 source files\\n\\n\
@@ -70,7 +70,7 @@ public final class ApiExamples {
 			GET /sessions/V1StGXR8_Z5jdHi6B-myT/log?offset=8192&length=216384 ...]\\n\
 			[INFO] BUILD SUCCESS\\n", "output_offset": 0, "next_offset": 232768, \
 			"omitted_bytes": 216384, "original_token_count": 58192, "wall_time_ms": 30002, \
-			"matched": null, "ended_by": "deadline", "session": """ + SESSION_RUNNING + "}";
+			"matched": null, "ended_by": "deadline", "screen": null, "session": """ + SESSION_RUNNING + "}";
 
 	public static final String SCREEN = """
 			{"cols": 40, "rows": 5, "lines": ["line one EDITED", "line two", "~", "~", \
@@ -80,7 +80,7 @@ public final class ApiExamples {
 
 	public static final String OUTPUT_READ = """
 			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
-			"eof": false, "matched": null, "ended_by": "output", "session": """ + SESSION_RUNNING + "}";
+			"eof": false, "matched": null, "ended_by": "output", "screen": null, "session": """ + SESSION_RUNNING + "}";
 
 	public static final String STREAM = """
 			event: output
