@@ -18,6 +18,9 @@ start_execd_server() {
   java=$(execd_java)
   jar=$(ls "$root"/target/execd-*.jar | grep -v plain | head -1)
   execd_logs=$(mktemp -d)
+  # Created here: the background job opens its redirection only once it runs, and the
+  # wait below must not read a file that is not there yet.
+  : > "$execd_logs/server.out"
   "$java" --enable-native-access=ALL-UNNAMED -jar "$jar" --server.port=0 \
     --execd.output.dir="$execd_logs/data" "$@" > "$execd_logs/server.out" 2>&1 &
   execd_server=$!
