@@ -1,8 +1,6 @@
 package dev.execd.api;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -167,10 +165,6 @@ public record StartRequest(@Schema(description = """
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
 			null, null, null, null, null, null, null, null, null, null, null, null, null);
 
-	static final int MAX_ENV_ENTRIES = 256;
-
-	static final int MAX_ENV_BYTES = 64 * 1024;
-
 	static final long MAX_YIELD_MS = 30_000;
 
 	SessionSpec toSpec(ExecdProperties.Limits limits) {
@@ -215,7 +209,7 @@ public record StartRequest(@Schema(description = """
 		}
 		Inputs.noNul(this.workdir, "workdir");
 		return new SessionSpec(this.cmd, (this.argv != null) ? List.copyOf(this.argv) : null, this.workdir, shellPath,
-				Inputs.flag(this.login), checkedEnv(), Inputs.flag(this.tty),
+				Inputs.flag(this.login), StartEnv.checked(this.env), Inputs.flag(this.tty),
 				(int) Inputs.clamp(this.cols, 120, 20, 500, "cols"), (int) Inputs.clamp(this.rows, 30, 5, 300, "rows"),
 				Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
@@ -234,32 +228,6 @@ public record StartRequest(@Schema(description = """
 		return Waits.of(Inputs.clamp(this.yieldTimeMs, 10_000, 0, MAX_YIELD_MS, "yield_time_ms"), this.waitFor,
 				new Waits.Until(this.waitForScreen, this.settleMs, this.inputQuietMs), this.maxOutputBytes,
 				this.truncation, this.stripAnsi);
-	}
-
-	private Map<String, @Nullable String> checkedEnv() {
-		if (this.env == null) {
-			return Map.of();
-		}
-		if (this.env.size() > MAX_ENV_ENTRIES) {
-			throw ApiException.invalid("env has more than " + MAX_ENV_ENTRIES + " entries");
-		}
-		long bytes = 0;
-		Map<String, @Nullable String> copy = new LinkedHashMap<>();
-		for (Map.Entry<String, @Nullable String> entry : this.env.entrySet()) {
-			String name = entry.getKey();
-			if (name.isEmpty() || name.indexOf('=') >= 0) {
-				throw ApiException.invalid("env name '" + name + "' is empty or contains '='");
-			}
-			Inputs.noNul(name, "env");
-			Inputs.noNul(entry.getValue(), "env");
-			bytes += name.getBytes(StandardCharsets.UTF_8).length
-					+ ((entry.getValue() != null) ? entry.getValue().getBytes(StandardCharsets.UTF_8).length : 0);
-			copy.put(name, entry.getValue());
-		}
-		if (bytes > MAX_ENV_BYTES) {
-			throw ApiException.invalid("env is larger than 64 KiB");
-		}
-		return copy;
 	}
 
 }
