@@ -117,7 +117,7 @@ class LogAndEventsTests extends EndToEndTest {
 
 	@Test
 	void eventStreamsOfInventedConversationsLeaveNoJournalBehind() throws Exception {
-		int before = this.registry.journalCount();
+		int before = this.registry.journals().size();
 		for (int i = 0; i < 300; i++) {
 			try (java.net.Socket socket = new java.net.Socket("127.0.0.1", this.port)) {
 				socket.getOutputStream()
@@ -132,7 +132,7 @@ class LogAndEventsTests extends EndToEndTest {
 			}
 		}
 		// A stream learns that its client left at its next ping (15 s).
-		await().atMost(java.time.Duration.ofSeconds(40)).until(() -> this.registry.journalCount() <= before);
+		await().atMost(java.time.Duration.ofSeconds(40)).until(() -> this.registry.journals().size() <= before);
 	}
 
 }

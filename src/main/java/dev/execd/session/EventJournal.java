@@ -1,5 +1,6 @@
 package dev.execd.session;
 
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,10 +8,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * One conversation's lifecycle events with sequence numbers, the last {@link #CAPACITY}
- * kept so a client that reconnects with the last id it saw misses nothing that recent.
- * One lock; readers copy out under it.
+ * One conversation's events with sequence numbers, the last {@link #CAPACITY} kept so a
+ * client that reconnects with the last id it saw misses nothing that recent. One lock;
+ * readers copy out under it.
  */
 public final class EventJournal {
 
@@ -21,6 +24,10 @@ public final class EventJournal {
 	private final Condition published = this.lock.newCondition();
 
 	private final ArrayDeque<Event> events = new ArrayDeque<>();
+
+	private final Scope scope;
+
+	private final EventListener listener;
 
 	private long lastSeq;
 
@@ -37,31 +44,47 @@ public final class EventJournal {
 	 * A journal whose numbers continue after {@code firstSeq}, so a client resuming with
 	 * an id from an earlier journal of the same conversation misses none of this one's.
 	 */
-	EventJournal(long firstSeq) {
+	EventJournal(Scope scope, long firstSeq, EventListener listener) {
+		this.scope = scope;
 		this.lastSeq = firstSeq;
+		this.listener = listener;
 	}
 
 	/**
-	 * One lifecycle event.
+	 * One event of a session.
 	 *
 	 * @param seq the conversation's sequence number, from 1
-	 * @param type {@code session_started}, {@code session_exited} or
-	 * {@code session_removed}
+	 * @param type {@code session_started}, {@code session_exited},
+	 * {@code session_removed}, or the type of an event with a {@code detail}
+	 * @param at when it was published
 	 * @param session the session's state at the event
+	 * @param detail what the event tells beyond the session's state; null for the
+	 * lifecycle events
 	 */
-	public record Event(long seq, String type, SessionSnapshot session) {
+	public record Event(long seq, String type, Instant at, SessionSnapshot session, @Nullable EventDetail detail) {
 
 	}
 
+	/** Publishes a lifecycle event. */
 	void publish(String type, SessionSnapshot session) {
+		publish(type, session, null);
+	}
+
+	/**
+	 * Publishes an event and hands it to the listener, under the journal's lock so the
+	 * listener sees a conversation's events in their order.
+	 */
+	void publish(String type, SessionSnapshot session, @Nullable EventDetail detail) {
 		this.lock.lock();
 		try {
 			this.lastSeq++;
-			this.events.addLast(new Event(this.lastSeq, type, session));
+			Event event = new Event(this.lastSeq, type, Instant.now(), session, detail);
+			this.events.addLast(event);
 			if (this.events.size() > CAPACITY) {
 				this.events.removeFirst();
 			}
 			this.published.signalAll();
+			this.listener.published(this.scope, event);
 		}
 		finally {
 			this.lock.unlock();

@@ -1,7 +1,11 @@
 package dev.execd.session;
 
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lifecycle-event journals, one per conversation that has sessions or open event
@@ -17,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * conversation, so a stream that subscribes while the last session goes never loses its
  * journal.
  */
-final class Journals {
+public final class Journals {
 
 	/** Conversations followed by event streams alone (without sessions) at most. */
 	static final int MAX_FOLLOWED = 10_000;
@@ -26,13 +30,34 @@ final class Journals {
 
 	private final AtomicLong floor = new AtomicLong();
 
+	private final List<EventListener> listeners = new CopyOnWriteArrayList<>();
+
+	private final EventListener listener = (scope, event) -> this.listeners
+		.forEach((each) -> each.published(scope, event));
+
+	/** Adds a listener that sees every event of every journal from now on. */
+	public void listen(EventListener added) {
+		this.listeners.add(added);
+	}
+
 	/** The journal a new session of {@code scope} publishes to for its whole life. */
 	EventJournal sessionStarted(Scope scope) {
 		return this.journals.compute(scope, (key, journal) -> {
-			EventJournal current = (journal != null) ? journal : new EventJournal(this.floor.get());
+			EventJournal current = (journal != null) ? journal : new EventJournal(key, this.floor.get(), this.listener);
 			current.sessions++;
 			return current;
 		});
+	}
+
+	/**
+	 * Publishes an event of a live session of {@code scope} (which has a journal while it
+	 * has sessions); does nothing for a scope without one.
+	 */
+	void publish(Scope scope, String type, SessionSnapshot session, @Nullable EventDetail detail) {
+		EventJournal journal = this.journals.get(scope);
+		if (journal != null) {
+			journal.publish(type, session, detail);
+		}
 	}
 
 	/** Publishes a session's removal; the journal goes when nothing follows it. */
@@ -49,19 +74,19 @@ final class Journals {
 	 * @throws SessionException.TooManySubscribers when it would be a new journal past
 	 * {@link #MAX_FOLLOWED}
 	 */
-	EventJournal subscribe(Scope scope) {
+	public EventJournal subscribe(Scope scope) {
 		return this.journals.compute(scope, (key, journal) -> {
 			if (journal == null && this.journals.size() >= MAX_FOLLOWED) {
 				throw new SessionException.TooManySubscribers("execd already follows " + MAX_FOLLOWED
 						+ " conversations; streams of conversations without sessions are refused until some end");
 			}
-			EventJournal current = (journal != null) ? journal : new EventJournal(this.floor.get());
+			EventJournal current = (journal != null) ? journal : new EventJournal(key, this.floor.get(), this.listener);
 			current.subscribers++;
 			return current;
 		});
 	}
 
-	void unsubscribe(Scope scope, EventJournal subscribed) {
+	public void unsubscribe(Scope scope, EventJournal subscribed) {
 		this.journals.computeIfPresent(scope, (key, journal) -> {
 			if (journal != subscribed) {
 				return journal;
@@ -79,7 +104,8 @@ final class Journals {
 		return null;
 	}
 
-	int size() {
+	/** How many conversations have a journal: those with sessions or event streams. */
+	public int size() {
 		return this.journals.size();
 	}
 

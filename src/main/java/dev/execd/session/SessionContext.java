@@ -16,8 +16,9 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param files the log directory
  * @param scrollbackLines rows a screen keeps above its top
  * @param shells the command queues of shell sessions, by session id
+ * @param journals where a session's events are published, by its scope
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
-		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells) {
+		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells, Journals journals) {
 
 }

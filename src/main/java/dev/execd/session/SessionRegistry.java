@@ -55,7 +55,8 @@ public final class SessionRegistry implements AutoCloseable {
 			throw ex;
 		}
 		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
-				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells);
+				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells,
+				this.journals);
 		this.launcher = new SessionLauncher(properties, context);
 		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
@@ -213,23 +214,9 @@ public final class SessionRegistry implements AutoCloseable {
 		return this.shells;
 	}
 
-	/**
-	 * The lifecycle events of a scope, for one event stream, which must
-	 * {@link #unsubscribe} when it ends.
-	 * @throws SessionException.TooManySubscribers when too many conversations without
-	 * sessions are followed already
-	 */
-	public EventJournal subscribe(Scope scope) {
-		return this.journals.subscribe(scope);
-	}
-
-	public void unsubscribe(Scope scope, EventJournal journal) {
-		this.journals.unsubscribe(scope, journal);
-	}
-
-	/** How many conversations have a journal: those with sessions or event streams. */
-	public int journalCount() {
-		return this.journals.size();
+	/** The conversations' event journals, for event streams and event listeners. */
+	public Journals journals() {
+		return this.journals;
 	}
 
 	/** Refuses new sessions, terminates every session and ends every stream. */

@@ -103,12 +103,12 @@ public final class ApiExamples {
 	public static final String EVENTS = """
 			event: session_started
 			id: 1
-			data: {"session":""" + SESSION_RUNNING + """
+			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"session":""" + SESSION_RUNNING + """
 			}
 
 			event: session_exited
 			id: 2
-			data: {"session":""" + SESSION_EXITED + """
+			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"session":""" + SESSION_EXITED + """
 			}
 
 			: ping

@@ -2,7 +2,7 @@ package dev.execd.api.rest;
 
 import java.io.IOException;
 
-import dev.execd.api.SessionView;
+import dev.execd.api.EventPayloads;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.EventJournal;
@@ -49,7 +49,8 @@ class EventStreamController {
 
 					- `event: session_started`, `session_exited` or `session_removed`, \
 					`id: <sequence number>` (per conversation, increasing), \
-					`data: {"session": {...}}` with the session's state at that moment.
+					`data: {"session_id", "name", "session": {...}}` with the session's state at \
+					that moment.
 					- `: ping`, a comment line, after 15 s without an event.
 
 					The server keeps the last 1000 events per conversation: a client that \
@@ -74,28 +75,27 @@ class EventStreamController {
 							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
 			HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
-		EventJournal journal = this.registry.subscribe(scope);
+		EventJournal journal = this.registry.journals().subscribe(scope);
 		StreamingResponseBody body = (out) -> {
 			try {
-				followEvents(journal, resume, new SseWriter(out, response::flushBuffer, this.json));
+				followEvents(journal, resume, new SseWriter(out, response::flushBuffer, this.json), this.json);
 			}
 			finally {
-				this.registry.unsubscribe(scope, journal);
+				this.registry.journals().unsubscribe(scope, journal);
 			}
 		};
 		return SseWriter.response(body);
 	}
 
 	/** Writes a conversation's events until shutdown or the client goes away. */
-	private static void followEvents(EventJournal journal, @Nullable Long resume, SseWriter sse) {
+	private static void followEvents(EventJournal journal, @Nullable Long resume, SseWriter sse, JsonMapper json) {
 		long seq = (resume != null) ? resume : journal.lastSeq();
 		long lastWrite = System.nanoTime();
 		try {
 			sse.open();
 			while (!journal.closed()) {
 				for (EventJournal.Event event : journal.after(seq)) {
-					sse.event(event.type(), Long.toString(event.seq()),
-							new SseEvents.SessionEvent(SessionView.of(event.session())));
+					sse.event(event.type(), Long.toString(event.seq()), EventPayloads.data(event, json));
 					seq = event.seq();
 					lastWrite = System.nanoTime();
 				}
