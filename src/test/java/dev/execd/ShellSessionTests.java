@@ -72,6 +72,25 @@ class ShellSessionTests extends EndToEndTest {
 		assertThat(out(run(id, "echo err >&2"))).isEqualTo("err" + nl);
 	}
 
+	/**
+	 * Every byte of the text reaches bash as sent, whether the text is short enough to be
+	 * typed in the line (quoted) or long enough to go through the command file.
+	 */
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void commandTextArrivesExactlyShortOrLong(boolean tty) {
+		String id = shell(tty);
+		String tricky = "a'b\\c\"d $HOME `x` \\x41 \\n é€😀 \t\u0001\u007f %s \\' end";
+		String heredoc = "cat <<'EOF' | od -v -An -tx1 | tr -d ' \\n'\n" + tricky + "\nEOF";
+		String expected = java.util.HexFormat.of().formatHex((tricky + "\n").getBytes(StandardCharsets.UTF_8));
+		assertThat(out(run(id, heredoc)).strip()).isEqualTo(expected);
+		String padded = tricky + " " + "x".repeat(5000);
+		String longHeredoc = "cat <<'EOF' | od -v -An -tx1 | tr -d ' \\n'\n" + padded + "\nEOF";
+		String longExpected = java.util.HexFormat.of().formatHex((padded + "\n").getBytes(StandardCharsets.UTF_8));
+		assertThat(out(run(id, longHeredoc)).strip()).isEqualTo(longExpected);
+		assertThat(run(id, "(exit 7)").get("exit_code").asInt()).isEqualTo(7);
+	}
+
 	@ParameterizedTest
 	@ValueSource(booleans = { false, true })
 	void logIsExactlyTheConcatenationOfOutputs(boolean tty) {

@@ -9,15 +9,17 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The bash a shell session runs and what it is told. The rc file empties the prompts,
  * turns the terminal's echo off and sets {@code PROMPT_COMMAND} to print an end marker
  * with the last command's status and {@code PIPESTATUS}. Each command is started by
- * typing {@link #line()}: it reads the command's text from a file, prints a begin marker
- * and evals the text at top level, followed by a line that records {@code $?} and
- * {@code PIPESTATUS} of the text's last pipeline (eval's own would hide them). Markers
- * are written to copies of the original stdout and stderr, so redirections a command
- * makes with {@code exec} do not lose them.
+ * typing {@link #line}: it holds the command's text (or reads it from a file), prints a
+ * begin marker and evals the text at top level, followed by a line that records
+ * {@code $?} and {@code PIPESTATUS} of the text's last pipeline (eval's own would hide
+ * them). Markers are written to copies of the original stdout and stderr, so redirections
+ * a command makes with {@code exec} do not lose them.
  */
 final class ShellScript {
 
@@ -30,6 +32,11 @@ final class ShellScript {
 	 */
 	private static final String REPAIR = "[[ -e /proc/$$/fd/$__execd_o && -e /proc/$$/fd/$__execd_e ]] "
 			+ "|| exec {__execd_o}>&1 {__execd_e}>&2; ";
+
+	/** Most bytes of a command's quoted text typed in the line. */
+	static final int INLINE_BYTES = 2048;
+
+	private static final String HEX = "0123456789abcdef";
 
 	private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -76,26 +83,58 @@ final class ShellScript {
 				"PROMPT_COMMAND=" + quote(end), "");
 	}
 
-	/** Writes the command's text to the command file and returns {@link #line()}. */
+	/**
+	 * What is typed to run a command. A short command's text is typed in the line itself,
+	 * ANSI-C quoted so it stays one line of printable ASCII; a longer one is written to
+	 * the command file, which the line reads. Typing is the fast path: truncating and
+	 * writing a file costs a journaled filesystem more than bash's whole round trip. The
+	 * bound keeps the line well inside a terminal's 4095-byte canonical line. {@code $?}
+	 * is restored for the command unless {@code set -e} is on (the restoring call would
+	 * end the shell).
+	 */
 	byte[] line(String cmd) {
-		try {
-			Files.writeString(this.commandFile, cmd);
+		String text = inline(cmd.getBytes(StandardCharsets.UTF_8));
+		if (text == null) {
+			try {
+				Files.writeString(this.commandFile, cmd);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		return line();
+		String assign = (text != null) ? "__execd_cmd=" + text : "IFS= read -r -d '' __execd_cmd <\"$__execd_f\" || :";
+		String line = "__execd_c=; " + assign + "; " + print("B", "") + "; "
+				+ "[[ $- == *e* ]] || __execd_ret \"$__execd_s\"; "
+				+ "eval -- \"$__execd_cmd\"$'\\n\\n''__execd_c=\"$? ${PIPESTATUS[*]}\"'\n";
+		return line.getBytes(StandardCharsets.US_ASCII);
 	}
 
 	/**
-	 * What is typed to run the command in the command file. {@code $?} is restored for
-	 * the command unless {@code set -e} is on (the restoring call would end the shell).
+	 * The text as a bash {@code $'...'} word of printable ASCII (every other byte as
+	 * {@code \xHH}, always two digits so a following hex digit is never taken in), or
+	 * null when that is longer than {@link #INLINE_BYTES}.
 	 */
-	byte[] line() {
-		String line = "__execd_c=; IFS= read -r -d '' __execd_cmd <\"$__execd_f\" || :; " + print("B", "") + "; "
-				+ "[[ $- == *e* ]] || __execd_ret \"$__execd_s\"; "
-				+ "eval -- \"$__execd_cmd\"$'\\n\\n''__execd_c=\"$? ${PIPESTATUS[*]}\"'\n";
-		return line.getBytes(StandardCharsets.UTF_8);
+	static @Nullable String inline(byte[] text) {
+		if (text.length > INLINE_BYTES) {
+			return null;
+		}
+		StringBuilder quoted = new StringBuilder(text.length + 16).append("$'");
+		for (byte b : text) {
+			int c = b & 0xff;
+			if (c == '\\' || c == '\'') {
+				quoted.append('\\').append((char) c);
+			}
+			else if (c >= 0x20 && c < 0x7f) {
+				quoted.append((char) c);
+			}
+			else {
+				quoted.append("\\x").append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));
+			}
+			if (quoted.length() + 1 > INLINE_BYTES) {
+				return null;
+			}
+		}
+		return quoted.append('\'').toString();
 	}
 
 	private static String quote(String text) {
