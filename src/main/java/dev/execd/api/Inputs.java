@@ -3,6 +3,7 @@ package dev.execd.api;
 import java.time.Duration;
 
 import dev.execd.config.ExecdProperties;
+import dev.execd.session.Exclusive;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,6 +39,28 @@ public final class Inputs {
 			throw ApiException.invalid(field + " is longer than " + MAX_LABEL_LENGTH + " characters");
 		}
 		return value;
+	}
+
+	/** Longest wait of a start for an exclusive key's holder. */
+	static final long MAX_EXCLUSIVE_WAIT_MS = 600_000;
+
+	/** A start's exclusive key and how long it waits for it; null without a key. */
+	static @Nullable Exclusive exclusive(@Nullable String key, @Nullable Long waitMs) {
+		if (key == null) {
+			if (waitMs != null) {
+				throw ApiException.invalid("exclusive_wait_ms needs exclusive_key");
+			}
+			return null;
+		}
+		if (key.isEmpty() || key.chars().anyMatch(Character::isISOControl)) {
+			throw ApiException.invalid("exclusive_key must be non-empty, without control characters");
+		}
+		label(key, "exclusive_key");
+		long wait = nonNegative(waitMs, 0, "exclusive_wait_ms");
+		if (wait > MAX_EXCLUSIVE_WAIT_MS) {
+			throw ApiException.invalid("exclusive_wait_ms is above " + MAX_EXCLUSIVE_WAIT_MS);
+		}
+		return new Exclusive(key, Duration.ofMillis(wait));
 	}
 
 	/** NUL cannot cross into a process's argv, environment or a path. */

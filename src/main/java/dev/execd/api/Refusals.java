@@ -37,6 +37,7 @@ public final class Refusals {
 		return switch (ex) {
 			case SessionException.NotFound e -> new Refusal(HttpStatus.NOT_FOUND, "session_not_found");
 			case SessionException.Exited e -> new Refusal(HttpStatus.CONFLICT, "session_exited");
+			case SessionException.ExclusiveKeyBusy e -> new Refusal(HttpStatus.CONFLICT, "exclusive_key_busy");
 			case SessionException.StdinClosed e -> new Refusal(HttpStatus.CONFLICT, "stdin_closed");
 			case SessionException.NotATty e -> new Refusal(HttpStatus.CONFLICT, "not_a_tty");
 			case SessionException.NotATerminal e -> new Refusal(HttpStatus.CONFLICT, "not_a_terminal");

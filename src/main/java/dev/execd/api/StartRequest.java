@@ -153,7 +153,19 @@ public record StartRequest(@Schema(description = """
 
 		@Schema(description = """
 				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, else 400 `invalid_request`); `output` (the default) does not.""",
-				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
+				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view,
+
+		@Schema(description = """
+				A lock for the session's life, at most 128 characters: while a running session of \
+				the same tenant holds the key, this start waits up to `exclusive_wait_ms` for it to \
+				end, then starts; else 409 `exclusive_key_busy` with `holder_session_id`. Released \
+				when the holder ends, for any reason.""", maxLength = 128,
+				example = "pi:7f3a") @Nullable String exclusiveKey,
+
+		@Schema(description = """
+				How long to wait for the holder of `exclusive_key` to end, in ms (at most 600000); \
+				waiting starts are served in arrival order.""", defaultValue = "0", minimum = "0",
+				maximum = "600000") @Nullable Long exclusiveWaitMs){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -163,7 +175,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final long MAX_YIELD_MS = 30_000;
 
@@ -213,7 +225,8 @@ public record StartRequest(@Schema(description = """
 				(int) Inputs.clamp(this.cols, 120, 20, 500, "cols"), (int) Inputs.clamp(this.rows, 30, 5, 300, "rows"),
 				Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
-				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input, shellSession);
+				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input, shellSession,
+				Inputs.exclusive(this.exclusiveKey, this.exclusiveWaitMs));
 	}
 
 	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */

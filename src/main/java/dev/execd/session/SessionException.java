@@ -38,6 +38,24 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** Another session of the tenant holds the exclusive key a start asked for. */
+	public static final class ExclusiveKeyBusy extends SessionException {
+
+		private final @Nullable String holder;
+
+		ExclusiveKeyBusy(String key, @Nullable String holder) {
+			super("the exclusive key '" + key + "' is held by "
+					+ ((holder != null) ? "session " + holder : "a session that is starting"), null);
+			this.holder = holder;
+		}
+
+		/** The holding session's id; null while its start is still spawning it. */
+		public @Nullable String holder() {
+			return this.holder;
+		}
+
+	}
+
 	/** The session's process has ended. */
 	public static final class Exited extends SessionException {
 

@@ -37,6 +37,8 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final Shells shells = new Shells();
 
+	private final ExclusiveKeys keys = new ExclusiveKeys();
+
 	private final Reaper reaper;
 
 	private final SessionLauncher launcher;
@@ -92,8 +94,17 @@ public final class SessionRegistry implements AutoCloseable {
 		if (this.closing) {
 			throw new SessionException.ShuttingDown();
 		}
-		this.reaper.makeRoom(scope);
-		Session session = this.launcher.spawn(scope, spec);
+		ExclusiveKeys.Lease lease = this.keys.acquire(scope.tenant(), spec.exclusive());
+		Session session;
+		try {
+			this.reaper.makeRoom(scope);
+			session = this.launcher.spawn(scope, spec);
+			lease.heldBy(session);
+		}
+		catch (RuntimeException | Error ex) {
+			lease.release();
+			throw ex;
+		}
 		this.sessions.put(session.id(), session);
 		try {
 			// First, so that a discard below balances it.
@@ -226,6 +237,7 @@ public final class SessionRegistry implements AutoCloseable {
 			return;
 		}
 		this.closing = true;
+		this.keys.close();
 		removeEach((session) -> true, EndReason.SHUTDOWN);
 		this.journals.close();
 		this.reaper.close();

@@ -141,6 +141,11 @@ public final class ProblemExamples {
 			"status": 429, "detail": "100 commands already wait in this shell; wait for some to finish", \
 			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/commands", "code": "command_queue_full"}""";
 
+	public static final String EXCLUSIVE_KEY_BUSY = """
+			{"type": "https://execd.dev/problems/exclusive-key-busy", "title": "Conflict", \
+			"status": 409, "detail": "the exclusive key 'pi:7f3a' is held by session V1StGXR8_Z5jdHi6B-myT", \
+			"instance": "/sessions", "code": "exclusive_key_busy", "holder_session_id": "V1StGXR8_Z5jdHi6B-myT"}""";
+
 	public static final String SHUTTING_DOWN = """
 			{"type": "https://execd.dev/problems/shutting-down", "title": "Service Unavailable", \
 			"status": 503, "detail": "execd is shutting down", "instance": "/sessions", \

@@ -56,6 +56,8 @@ public final class ProblemResponses {
 
 	public static final String COMMAND_QUEUE_FULL = PREFIX + "CommandQueueFull";
 
+	public static final String EXCLUSIVE_KEY_BUSY = PREFIX + "ExclusiveKeyBusy";
+
 	public static final String START_UNAVAILABLE = PREFIX + "StartUnavailable";
 
 	public static final String SPAWN_FAILED = PREFIX + "SpawnFailed";
@@ -157,6 +159,10 @@ public final class ProblemResponses {
 		all.put(name(COMMAND_QUEUE_FULL), problem("""
 				`command_queue_full`: 100 commands already wait in this shell. Wait for some to \
 				end, then retry.""", "command_queue_full", ProblemExamples.COMMAND_QUEUE_FULL));
+		all.put(name(EXCLUSIVE_KEY_BUSY), problem("""
+				`exclusive_key_busy`: a running session of the tenant holds the `exclusive_key` and \
+				did not end within `exclusive_wait_ms`; `holder_session_id` names it (`null` while \
+				that session is still being spawned).""", "exclusive_key_busy", ProblemExamples.EXCLUSIVE_KEY_BUSY));
 		all.put(name(START_UNAVAILABLE),
 				problem("""
 						`resources_exhausted`: the server is out of file descriptors, processes or memory \

@@ -41,6 +41,9 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 		Refusals.Refusal refusal = Refusals.of(ex);
 		ResponseEntity<ProblemDetail> response = problem(refusal.status(), refusal.code(), ex.getMessage(),
 				ex.session());
+		if (ex instanceof SessionException.ExclusiveKeyBusy busy) {
+			response.getBody().setProperty("holder_session_id", busy.holder());
+		}
 		if (ex instanceof SessionException.ResourcesExhausted) {
 			return ResponseEntity.status(response.getStatusCode())
 				.headers(response.getHeaders())

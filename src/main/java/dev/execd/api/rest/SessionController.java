@@ -99,6 +99,7 @@ class SessionController {
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = ExecResult.class)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_START)
+	@ApiResponse(responseCode = "409", ref = ProblemResponses.EXCLUSIVE_KEY_BUSY)
 	@ApiResponse(responseCode = "422", ref = ProblemResponses.UNUSABLE_PATH)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SESSIONS)
 	@ApiResponse(responseCode = "500", ref = ProblemResponses.SPAWN_FAILED)
