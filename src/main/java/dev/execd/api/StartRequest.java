@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Input;
 import dev.execd.session.SessionSpec;
@@ -153,7 +154,11 @@ public record StartRequest(@Schema(description = """
 
 		@Schema(description = """
 				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, else 400 `invalid_request`); `output` (the default) does not.""",
-				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
+				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view,
+
+		// Named apart from Object.notify(), which a record accessor cannot be.
+		@JsonProperty("notify") @Schema(
+				description = "A webhook for this session's events; see `NotifyRequest`.") @Nullable NotifyRequest notifyWebhook){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -163,7 +168,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final long MAX_YIELD_MS = 30_000;
 
