@@ -6,7 +6,12 @@ import dev.execd.api.ScopeResolver;
 import dev.execd.api.WebhookDeliveries;
 import dev.execd.api.Webhooks;
 import dev.execd.session.Scope;
+import dev.execd.api.docs.ApiExamples;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 
@@ -37,6 +42,10 @@ class WebhookController {
 					deliveries never appear. Kept in memory: a restart forgets them. The body each \
 					receiver gets is the `WebhookEvent` schema; README "Webhooks" tells the \
 					headers, the signature and the retry schedule.""")
+	@ApiResponse(responseCode = "200", description = "The deliveries, newest first.",
+			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = WebhookDeliveries.class),
+					examples = @ExampleObject(name = "deliveries", value = ApiExamples.WEBHOOK_DELIVERIES)))
 	@GetMapping(path = "/webhooks/deliveries", produces = MediaType.APPLICATION_JSON_VALUE)
 	WebhookDeliveries deliveries(@Nullable Principal principal) {
 		String tenant = ScopeResolver.tenant(principal);
