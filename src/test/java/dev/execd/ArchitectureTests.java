@@ -117,7 +117,7 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.mcp..", "dev.execd.api.docs..",
-				"dev.execd.api.server..");
+				"dev.execd.api.server..", "dev.execd.api.webhook..");
 
 	@ArchTest
 	static final ArchRule mcpIsIndependentOfOtherAdapters = noClasses().that()
@@ -132,6 +132,23 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAPackage("dev.execd.api.mcp..");
+
+	// Webhook delivery is an outbound adapter: the api reaches it through the Webhooks
+	// port only, and it knows the api root, session and config, no other adapter.
+	@ArchTest
+	static final ArchRule nothingElseUsesWebhooks = noClasses().that()
+		.resideOutsideOfPackage("dev.execd.api.webhook..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.api.webhook..");
+
+	@ArchTest
+	static final ArchRule webhooksAreIndependentOfOtherAdapters = noClasses().that()
+		.resideInAPackage("dev.execd.api.webhook..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.mcp..", "dev.execd.api.docs..",
+				"dev.execd.api.server..", "dev.execd.api.security..");
 
 	@ArchTest
 	static final ArchRule docsAndServerAreIndependentOfRoutes = noClasses().that()

@@ -41,6 +41,12 @@ public final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.UNAUTHORIZED, "unauthorized", "a valid bearer token is required");
 	}
 
+	static ApiException webhookNotAllowed() {
+		return new ApiException(HttpStatus.BAD_REQUEST, "webhook_not_allowed",
+				"notify.url matches none of execd.webhooks.allowed-urls: this server posts only to the URLs "
+						+ "its operator allowed");
+	}
+
 	public static ApiException notAShell(String id) {
 		return new ApiException(HttpStatus.CONFLICT, "not_a_shell",
 				"session '" + id + "' runs a command, not a shell: start one with \"shell\": true");

@@ -26,9 +26,12 @@ public class SessionService {
 
 	private final ExecdProperties properties;
 
-	SessionService(SessionRegistry registry, ExecdProperties properties) {
+	private final Webhooks webhooks;
+
+	SessionService(SessionRegistry registry, ExecdProperties properties, Webhooks webhooks) {
 		this.registry = registry;
 		this.properties = properties;
+		this.webhooks = webhooks;
 	}
 
 	/**
@@ -41,10 +44,13 @@ public class SessionService {
 
 	public Started start(Scope scope, StartRequest request) throws InterruptedException {
 		long started = System.nanoTime();
+		NotifyRequest.Checked[] notify = new NotifyRequest.Checked[1];
 		SessionRegistry.Started result = this.registry.startOrJoin(scope, request.requestId(), () -> {
 			// A new session's body must be valid as a whole before anything starts.
 			var spec = request.toSpec(this.properties.limits());
 			request.toWait();
+			notify[0] = (request.notifyWebhook() != null) ? request.notifyWebhook().checked(this.properties.webhooks())
+					: null;
 			return spec;
 		});
 		Session session = result.session();
@@ -54,6 +60,9 @@ public class SessionService {
 					false);
 		}
 		try {
+			if (notify[0] != null) {
+				this.webhooks.follow(scope, session.id(), notify[0]);
+			}
 			ExecResult answer = ExecResult.of(session.reads().poll(request.toWait(), started));
 			return new Started(request.screenView() ? answer.withScreen(ScreenService.of(session)) : answer, true);
 		}

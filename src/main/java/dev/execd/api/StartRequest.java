@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Input;
 import dev.execd.session.SessionSpec;
@@ -162,10 +163,13 @@ public record StartRequest(@Schema(description = """
 				when the holder ends, for any reason.""", maxLength = 128,
 				example = "pi:7f3a") @Nullable String exclusiveKey,
 
-		@Schema(description = """
-				How long to wait for the holder of `exclusive_key` to end, in ms (at most 600000); \
-				waiting starts are served in arrival order.""", defaultValue = "0", minimum = "0",
-				maximum = "600000") @Nullable Long exclusiveWaitMs){
+		@Schema(description = "How long to wait for the holder of `exclusive_key` to end, in ms; waiting "
+				+ "starts are served in arrival order.", defaultValue = "0", minimum = "0",
+				maximum = "600000") @Nullable Long exclusiveWaitMs,
+
+		// Named apart from Object.notify(), which a record accessor cannot be.
+		@JsonProperty("notify") @Schema(
+				description = "A webhook for this session's events; see `NotifyRequest`.") @Nullable NotifyRequest notifyWebhook){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -175,7 +179,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final long MAX_YIELD_MS = 30_000;
 

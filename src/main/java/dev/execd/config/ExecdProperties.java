@@ -18,10 +18,12 @@ import org.springframework.util.unit.DataSize;
  * @param output where and how much output is kept
  * @param security tokens and browser protections
  * @param screen the rendered screens of PTY sessions
+ * @param webhooks how events are delivered to webhooks; the named subscriptions beside
+ * these settings are bound by {@link WebhookSubscriptions}
  */
 @ConfigurationProperties("execd")
 public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Processes process, @DefaultValue Output output,
-		@DefaultValue Security security, @DefaultValue Screen screen) {
+		@DefaultValue Security security, @DefaultValue Screen screen, @DefaultValue Webhooks webhooks) {
 
 	/**
 	 * Caps, time limits and waits.
@@ -81,6 +83,17 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 			corsOrigins = (corsOrigins != null) ? List.copyOf(corsOrigins) : List.of();
 		}
 
+		/**
+		 * The tenants the tokens name (the part of each {@code name:token} entry before
+		 * the colon); the API's security checks the entries themselves.
+		 */
+		public List<String> tenants() {
+			return this.tokens.stream()
+				.filter((entry) -> entry.indexOf(':') > 0)
+				.map((entry) -> entry.substring(0, entry.indexOf(':')).strip())
+				.toList();
+		}
+
 	}
 
 	/**
@@ -93,6 +106,69 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 
 		public Screen {
 			scrollbackLines = Math.max(0, scrollbackLines);
+		}
+
+	}
+
+	/**
+	 * How events are delivered to webhooks (README "Webhooks"). These names are reserved:
+	 * every other key under {@code execd.webhooks} names a subscription.
+	 *
+	 * @param allowedUrls patterns a per-request {@code notify.url} must match
+	 * ({@link UrlPattern}); none by default, so per-request webhooks are refused
+	 * @param requestSecret the secret that signs per-request deliveries; unsigned when
+	 * blank
+	 * @param connectTimeout how long a connection to a receiver may take
+	 * @param readTimeout how long a receiver may take to answer once the request is sent
+	 * @param queueCapacity deliveries waiting per subscription, retries included; past it
+	 * the oldest is dropped
+	 * @param threads the threads that send deliveries
+	 * @param history deliveries kept per tenant for {@code GET /webhooks/deliveries}
+	 * @param retry when failed attempts are tried again
+	 */
+	public record Webhooks(List<String> allowedUrls, String requestSecret, @DefaultValue("5s") Duration connectTimeout,
+			@DefaultValue("10s") Duration readTimeout, @DefaultValue("1000") int queueCapacity,
+			@DefaultValue("4") int threads, @DefaultValue("200") int history, @DefaultValue Retry retry) {
+
+		/** The keys under {@code execd.webhooks} that are settings, not subscriptions. */
+		public static final List<String> RESERVED = List.of("allowed-urls", "request-secret", "connect-timeout",
+				"read-timeout", "queue-capacity", "threads", "history", "retry");
+
+		public Webhooks {
+			allowedUrls = (allowedUrls != null) ? List.copyOf(allowedUrls) : List.of();
+			allowedUrls.forEach(UrlPattern::parse);
+			requestSecret = (requestSecret != null && !requestSecret.isBlank()) ? requestSecret : null;
+			if (queueCapacity < 1 || threads < 1 || history < 1) {
+				throw new IllegalArgumentException(
+						"execd.webhooks.queue-capacity, threads and history must be at least 1");
+			}
+			if (connectTimeout.isNegative() || connectTimeout.isZero() || readTimeout.isNegative()
+					|| readTimeout.isZero()) {
+				throw new IllegalArgumentException("execd.webhooks connect-timeout and read-timeout must be positive");
+			}
+		}
+
+		/** The compiled {@link #allowedUrls}. */
+		public List<UrlPattern> allowedPatterns() {
+			return this.allowedUrls.stream().map(UrlPattern::parse).toList();
+		}
+
+	}
+
+	/**
+	 * Retries of a delivery that failed with a network error, a 5xx or a 429: the delay
+	 * doubles from {@code initialDelay} up to {@code maxDelay}, each drawn at random
+	 * between half and all of it, until {@code maxElapsed} after the first attempt.
+	 */
+	public record Retry(@DefaultValue("1s") Duration initialDelay, @DefaultValue("2m") Duration maxDelay,
+			@DefaultValue("10m") Duration maxElapsed) {
+
+		public Retry {
+			if (initialDelay.isNegative() || initialDelay.isZero() || maxDelay.compareTo(initialDelay) < 0
+					|| maxElapsed.isNegative()) {
+				throw new IllegalArgumentException("execd.webhooks.retry: initial-delay must be positive, "
+						+ "max-delay at least initial-delay, max-elapsed not negative");
+			}
 		}
 
 	}

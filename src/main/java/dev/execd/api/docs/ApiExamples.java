@@ -155,6 +155,18 @@ public final class ApiExamples {
 			{"parts": [{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, {"keys": ["Enter"]}], \
 			"yield_time_ms": 2000}""";
 
+	public static final String WEBHOOK_DELIVERIES = """
+			{"deliveries": [
+			  {"id": "9b2f6c1e-4d1a-4f0e-9a57-1f0f3c2b7d11", "subscription": "ci", "event": "session_exited",
+			   "seq": 2, "url": "https://hooks.example.com/execd", "status": "delivered", "attempts": 3,
+			   "last_status_code": 200, "last_error": null, "created_at": "2026-01-05T10:15:31.002Z",
+			   "last_attempt_at": "2026-01-05T10:15:34.310Z"},
+			  {"id": "0c5e8f9a-2b7d-4c1e-8f3a-6d9b1e2f4a70", "subscription": "notify:V1StGXR8_Z5jdHi6B-myT",
+			   "event": "session_started", "seq": 1, "url": "https://hooks.example.com/execd/agent-7",
+			   "status": "pending", "attempts": 1, "last_status_code": 503, "last_error": "HTTP 503",
+			   "created_at": "2026-01-05T10:15:30.123Z", "last_attempt_at": "2026-01-05T10:15:30.130Z"}
+			]}""";
+
 	private ApiExamples() {
 	}
 

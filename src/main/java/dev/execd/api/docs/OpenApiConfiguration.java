@@ -7,6 +7,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.WebhookEvent;
 import dev.execd.session.Scope;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.jackson.ModelResolver;
@@ -100,6 +101,10 @@ class OpenApiConfiguration {
 			// brings it.
 			ModelConverters.getInstance(true)
 				.readAll(ProblemResponse.class)
+				.forEach((name, schema) -> openApi.getComponents().addSchemas(name, schema));
+			// The body webhooks receive: no operation returns it, receivers implement it.
+			ModelConverters.getInstance(true)
+				.readAll(WebhookEvent.class)
 				.forEach((name, schema) -> openApi.getComponents().addSchemas(name, schema));
 			openApi.getPaths().values().forEach((path) -> path.readOperations().forEach((operation) -> {
 				addIfAbsent(operation, "401", ProblemResponses.UNAUTHORIZED);

@@ -23,6 +23,12 @@ public final class ProblemExamples {
 			"status": 400, "detail": "conversation id must be 1-128 characters of [A-Za-z0-9._:-]", \
 			"instance": "/sessions", "code": "invalid_conversation_id"}""";
 
+	public static final String WEBHOOK_NOT_ALLOWED = """
+			{"type": "https://execd.dev/problems/webhook-not-allowed", "title": "Bad Request", \
+			"status": 400, "detail": "notify.url matches none of execd.webhooks.allowed-urls: this server \
+			posts only to the URLs its operator allowed", "instance": "/sessions", \
+			"code": "webhook_not_allowed"}""";
+
 	public static final String INVALID_BASE64 = """
 			{"type": "https://execd.dev/problems/invalid-base64", "title": "Bad Request", "status": 400, \
 			"detail": "chars_b64 is not valid base64", "instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/stdin", \

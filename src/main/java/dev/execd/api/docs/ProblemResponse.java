@@ -27,7 +27,7 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 		@Schema(description = """
 				The stable, machine-readable reason. By status: \
 				400 `invalid_request`, `invalid_base64`, `unknown_key`, `unknown_signal`, \
-				`invalid_conversation_id`, `command_too_long`; 401 `unauthorized`; 403 `forbidden`; \
+				`invalid_conversation_id`, `command_too_long`, `webhook_not_allowed`; 401 `unauthorized`; 403 `forbidden`; \
 				404 `session_not_found` (also for a session of another conversation or tenant, \
 				or a malformed id), `not_found` (unknown route); 405 `method_not_allowed`; \
 				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`; 410 \

@@ -90,8 +90,10 @@ public final class ProblemResponses {
 				Invalid input: a malformed or out-of-range field (`invalid_request`) or \
 				conversation id (`invalid_conversation_id`), or a command line the operating \
 				system refuses as too long (`command_too_long`: one argument, `cmd` or environment \
-				entry over 128 KiB).""", "invalid_request", ProblemExamples.INVALID_REQUEST, "command_too_long",
-				ProblemExamples.COMMAND_TOO_LONG, "invalid_conversation_id", ProblemExamples.INVALID_CONVERSATION_ID));
+				entry over 128 KiB), or a `notify.url` outside execd.webhooks.allowed-urls \
+				(`webhook_not_allowed`).""", "invalid_request", ProblemExamples.INVALID_REQUEST, "command_too_long",
+				ProblemExamples.COMMAND_TOO_LONG, "invalid_conversation_id", ProblemExamples.INVALID_CONVERSATION_ID,
+				"webhook_not_allowed", ProblemExamples.WEBHOOK_NOT_ALLOWED));
 		all.put(name(BAD_INPUT), problem("""
 				Nothing was written: `unknown_key`, `invalid_base64`, or `invalid_request` (more \
 				than one of `chars`, `chars_b64` and `keys`, input over 1 MiB, a bad field), or \

@@ -1,0 +1,71 @@
+package dev.execd.api.webhook;
+
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.execd.config.ExecdProperties;
+import dev.execd.config.WebhookSubscriptions;
+import dev.execd.session.SessionRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * Wires webhook delivery: the subscriptions checked at startup, the JDK HTTP client with
+ * the connect timeout, the few sending threads, and the dispatcher that listens to every
+ * journal.
+ */
+@Configuration(proxyBeanMethods = false)
+class WebhookConfiguration {
+
+	/**
+	 * The dispatcher, which owns the sending threads and the client (not beans of their
+	 * own: an executor bean would stand in for Boot's task scheduler) and closes them.
+	 */
+	@Bean
+	WebhookDispatcher webhooks(ExecdProperties properties, Environment environment, SessionRegistry registry,
+			JsonMapper json, MeterRegistry meters, Clock clock) {
+		ExecdProperties.Webhooks settings = properties.webhooks();
+		ScheduledThreadPoolExecutor webhookThreads = threads(settings.threads());
+		HttpClient webhookClient = HttpClient.newBuilder()
+			.connectTimeout(settings.connectTimeout())
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.version(HttpClient.Version.HTTP_1_1)
+			.build();
+		var subscriptions = ConfiguredSubscriptions.of(WebhookSubscriptions.bind(environment), properties.security());
+		Sender sender = new Sender(webhookClient, settings.readTimeout(), json);
+		Backoff backoff = new Backoff(settings.retry());
+		WebhookMetrics metrics = new WebhookMetrics(meters);
+		WebhookDispatcher dispatcher = new WebhookDispatcher(subscriptions, registry,
+				new DeliveryHistory(settings.history()),
+				() -> new Lane(settings.queueCapacity(), webhookThreads, sender::send, backoff, metrics, clock),
+				settings.requestSecret(), clock, () -> {
+					webhookThreads.shutdownNow();
+					webhookClient.shutdownNow();
+				});
+		registry.journals().listen(dispatcher);
+		return dispatcher;
+	}
+
+	/**
+	 * The sending threads: platform threads, few and fixed, since each only waits on a
+	 * receiver and a {@link Lane} holds at most one of them. Daemons, so a receiver that
+	 * hangs never holds the JVM up.
+	 */
+	private static ScheduledThreadPoolExecutor threads(int threads) {
+		AtomicInteger count = new AtomicInteger();
+		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(threads, (task) -> {
+			Thread thread = new Thread(task, "execd-webhook-" + count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+		executor.setRemoveOnCancelPolicy(true);
+		return executor;
+	}
+
+}
