@@ -3,6 +3,7 @@ package dev.execd.api;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Input;
@@ -153,7 +154,13 @@ public record StartRequest(@Schema(description = """
 
 		@Schema(description = """
 				`screen` adds the terminal's rendered `screen` to the answer (needs `tty: true`, else 400 `invalid_request`); `output` (the default) does not.""",
-				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view){
+				defaultValue = "output", allowableValues = { "output", "screen" }) @Nullable String view,
+
+		@Schema(description = """
+				Watches in place before the first byte of output: each complete line that matches \
+				one publishes `session_matched` on `GET /events` (see `POST \
+				/sessions/{id}/watches`). At most 16, names unique (else 400 \
+				`invalid_request`).""") @Nullable List<@Nullable WatchRequest> watches){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -163,7 +170,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final long MAX_YIELD_MS = 30_000;
 
@@ -213,7 +220,8 @@ public record StartRequest(@Schema(description = """
 				(int) Inputs.clamp(this.cols, 120, 20, 500, "cols"), (int) Inputs.clamp(this.rows, 30, 5, 300, "rows"),
 				Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
-				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input, shellSession);
+				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input, shellSession,
+				Objects.requireNonNullElse(WatchRequest.specs(this.watches), List.of()));
 	}
 
 	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */

@@ -37,6 +37,8 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final Shells shells = new Shells();
 
+	private final Watches watches = new Watches();
+
 	private final Reaper reaper;
 
 	private final SessionLauncher launcher;
@@ -56,7 +58,7 @@ public final class SessionRegistry implements AutoCloseable {
 		}
 		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
 				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells,
-				this.journals);
+				this.journals, this.watches);
 		this.launcher = new SessionLauncher(properties, context);
 		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
@@ -206,12 +208,18 @@ public final class SessionRegistry implements AutoCloseable {
 		this.requests.released(session);
 		session.release(deleteFiles);
 		this.shells.remove(session.id());
+		this.watches.remove(session.id());
 		this.journals.sessionRemoved(session.scope(), session.snapshot());
 	}
 
 	/** The command queues of shell sessions. */
 	public Shells shells() {
 		return this.shells;
+	}
+
+	/** The watches of sessions. */
+	public Watches watches() {
+		return this.watches;
 	}
 
 	/** The conversations' event journals, for event streams and event listeners. */

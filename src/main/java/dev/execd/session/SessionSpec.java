@@ -26,11 +26,21 @@ import org.jspecify.annotations.Nullable;
  * @param stdin bytes written right after start, or null
  * @param shellSession whether this is a persistent shell taking commands (neither
  * {@code cmd} nor {@code argv} is set)
+ * @param watches the watches it starts with, a checked set
  */
 public record SessionSpec(@Nullable String cmd, @Nullable List<String> argv, @Nullable String workdir,
 		@Nullable String shell, boolean login, Map<String, @Nullable String> env, boolean tty, int cols, int rows,
 		Duration maxRuntime, Duration idleTimeout, @Nullable String name, @Nullable String requestId,
-		byte @Nullable [] stdin, boolean shellSession) {
+		byte @Nullable [] stdin, boolean shellSession, List<WatchSpec> watches) {
+
+	/** A session without watches. */
+	public SessionSpec(@Nullable String cmd, @Nullable List<String> argv, @Nullable String workdir,
+			@Nullable String shell, boolean login, Map<String, @Nullable String> env, boolean tty, int cols, int rows,
+			Duration maxRuntime, Duration idleTimeout, @Nullable String name, @Nullable String requestId,
+			byte @Nullable [] stdin, boolean shellSession) {
+		this(cmd, argv, workdir, shell, login, env, tty, cols, rows, maxRuntime, idleTimeout, name, requestId, stdin,
+				shellSession, List.of());
+	}
 
 	/** A command session: {@code cmd} or {@code argv}. */
 	public SessionSpec(@Nullable String cmd, @Nullable List<String> argv, @Nullable String workdir,

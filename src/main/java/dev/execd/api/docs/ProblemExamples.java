@@ -141,6 +141,21 @@ public final class ProblemExamples {
 			"status": 429, "detail": "100 commands already wait in this shell; wait for some to finish", \
 			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/commands", "code": "command_queue_full"}""";
 
+	public static final String WATCH_NOT_FOUND = """
+			{"type": "https://execd.dev/problems/watch-not-found", "title": "Not Found", \
+			"status": 404, "detail": "the session has no watch 'ready'", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/watches/ready", "code": "watch_not_found"}""";
+
+	public static final String WATCH_EXISTS = """
+			{"type": "https://execd.dev/problems/watch-exists", "title": "Conflict", \
+			"status": 409, "detail": "the session already has a watch 'ready': delete it first or pick another name", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/watches", "code": "watch_exists"}""";
+
+	public static final String TOO_MANY_WATCHES = """
+			{"type": "https://execd.dev/problems/too-many-watches", "title": "Conflict", \
+			"status": 409, "detail": "the session already has 16 watches: delete one first", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/watches", "code": "too_many_watches"}""";
+
 	public static final String SHUTTING_DOWN = """
 			{"type": "https://execd.dev/problems/shutting-down", "title": "Service Unavailable", \
 			"status": 503, "detail": "execd is shutting down", "instance": "/sessions", \
