@@ -2,7 +2,6 @@ package dev.execd.api;
 
 import java.util.List;
 
-import dev.execd.session.SessionWatches;
 import dev.execd.session.WatchSpec;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
@@ -51,7 +50,7 @@ public record WatchRequest(
 		if (watches == null) {
 			return null;
 		}
-		return SessionWatches.checked(watches.stream().map((watch) -> {
+		return WatchSpec.checked(watches.stream().map((watch) -> {
 			if (watch == null) {
 				throw ApiException.invalid("watches must not contain null");
 			}

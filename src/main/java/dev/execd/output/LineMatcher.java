@@ -48,14 +48,14 @@ public final class LineMatcher {
 	}
 
 	/**
-	 * The capture groups of the last match, each cut to {@link TextLines#MAX_TEXT} bytes;
+	 * The capture groups of the last match, each cut to {@link TextLine#MAX_TEXT} bytes;
 	 * null for a group that did not take part.
 	 */
 	public List<@Nullable String> groups() {
 		List<@Nullable String> groups = new ArrayList<>(this.matcher.groupCount());
 		for (int i = 1; i <= this.matcher.groupCount(); i++) {
 			int start = this.matcher.start(i);
-			groups.add((start < 0) ? null : TextLines.capped(this.line.text.subSequence(start, this.matcher.end(i))));
+			groups.add((start < 0) ? null : TextLine.capped(this.line.text.subSequence(start, this.matcher.end(i))));
 		}
 		return groups;
 	}

@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * What a {@code session_matches_dropped} event tells: a watch matched more often than
- * {@link SessionWatches#MATCHES_PER_SECOND} in one second, and the matches beyond were
+ * {@link ActiveWatch#MATCHES_PER_SECOND} in one second, and the matches beyond were
  * counted instead of published.
  *
  * @param watch the watch's name

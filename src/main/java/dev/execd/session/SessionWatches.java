@@ -1,21 +1,17 @@
 package dev.execd.session;
 
-import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import dev.execd.output.LineMatcher;
 import dev.execd.output.PatternScanner;
+import dev.execd.output.TextLine;
 import dev.execd.output.TextLines;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A session's watches and the matching of its output against them. The output readers
@@ -24,17 +20,13 @@ import org.jspecify.annotations.Nullable;
  * per chunk by the step budget of every watch. A watch whose pattern runs out of budget
  * is removed with a warning, so it cannot slow the reader again.
  * <p>
- * Each match publishes {@code session_matched}; beyond {@link #MATCHES_PER_SECOND} in a
- * watch's second the matches are only counted, and one {@code session_matches_dropped}
- * reports the count when the second ends: nothing is queued. One lock guards the watches
- * and the line state; readers of a session's two streams share it.
+ * Each match publishes {@code session_matched}; beyond
+ * {@link ActiveWatch#MATCHES_PER_SECOND} in a watch's second the matches are only
+ * counted, and one {@code session_matches_dropped} reports the count when the second
+ * ends: nothing is queued. One lock guards the watches and the line state; readers of a
+ * session's two streams share it.
  */
 public final class SessionWatches {
-
-	/** Matches one watch publishes per second at most. */
-	public static final int MATCHES_PER_SECOND = 10;
-
-	private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final SessionContext context;
 
@@ -42,7 +34,7 @@ public final class SessionWatches {
 
 	private final Consumer<String> warn;
 
-	private final LinkedHashMap<String, Watch> watches = new LinkedHashMap<>();
+	private final LinkedHashMap<String, ActiveWatch> watches = new LinkedHashMap<>();
 
 	private final TextLines.Sink sink = this::match;
 
@@ -53,26 +45,7 @@ public final class SessionWatches {
 		this.context = context;
 		this.snapshot = snapshot;
 		this.warn = warn;
-		initial.forEach((spec) -> this.watches.put(spec.name(), new Watch(spec)));
-	}
-
-	/**
-	 * Refuses a set of watches that is not one: more than
-	 * {@link WatchSpec#MAX_PER_SESSION} or a name twice.
-	 * @throws SessionException.InvalidRequest then
-	 */
-	public static List<WatchSpec> checked(List<WatchSpec> watches) {
-		if (watches.size() > WatchSpec.MAX_PER_SESSION) {
-			throw new SessionException.InvalidRequest(
-					"a session has at most " + WatchSpec.MAX_PER_SESSION + " watches; " + watches.size() + " given");
-		}
-		Set<String> names = new HashSet<>();
-		for (WatchSpec watch : watches) {
-			if (!names.add(watch.name())) {
-				throw new SessionException.InvalidRequest("watch name '" + watch.name() + "' is given twice");
-			}
-		}
-		return List.copyOf(watches);
+		initial.forEach((spec) -> this.watches.put(spec.name(), new ActiveWatch(spec)));
 	}
 
 	/** The watches, oldest first. */
@@ -85,7 +58,7 @@ public final class SessionWatches {
 	 * @throws SessionException.WatchNotFound when there is none
 	 */
 	public synchronized WatchSpec get(String name) {
-		Watch watch = this.watches.get(name);
+		ActiveWatch watch = this.watches.get(name);
 		if (watch == null) {
 			throw new SessionException.WatchNotFound(name);
 		}
@@ -106,19 +79,19 @@ public final class SessionWatches {
 		if (this.watches.size() >= WatchSpec.MAX_PER_SESSION) {
 			throw new SessionException.TooManyWatches();
 		}
-		this.watches.put(spec.name(), new Watch(spec));
+		this.watches.put(spec.name(), new ActiveWatch(spec));
 		return spec;
 	}
 
 	/**
-	 * Replaces every watch (a checked set, see {@link #checked}).
+	 * Replaces every watch (a checked set, see {@link WatchSpec#checked}).
 	 * @throws SessionException.Exited when the session has ended
 	 */
 	public synchronized List<WatchSpec> replace(List<WatchSpec> specs) {
 		requireRunning();
 		this.watches.values().forEach(this::report);
 		this.watches.clear();
-		checked(specs).forEach((spec) -> this.watches.put(spec.name(), new Watch(spec)));
+		WatchSpec.checked(specs).forEach((spec) -> this.watches.put(spec.name(), new ActiveWatch(spec)));
 		return list();
 	}
 
@@ -127,7 +100,7 @@ public final class SessionWatches {
 	 * @throws SessionException.WatchNotFound when there is none
 	 */
 	public synchronized void remove(String name) {
-		Watch watch = this.watches.remove(name);
+		ActiveWatch watch = this.watches.remove(name);
 		if (watch == null) {
 			throw new SessionException.WatchNotFound(name);
 		}
@@ -182,10 +155,10 @@ public final class SessionWatches {
 		this.watches.values().forEach((watch) -> watch.matcher.budget(bytes));
 	}
 
-	private void match(TextLines line) {
-		Iterator<Watch> each = this.watches.values().iterator();
+	private void match(TextLine line) {
+		Iterator<ActiveWatch> each = this.watches.values().iterator();
 		while (each.hasNext()) {
-			Watch watch = each.next();
+			ActiveWatch watch = each.next();
 			int start;
 			try {
 				start = watch.matcher.find(line);
@@ -205,33 +178,28 @@ public final class SessionWatches {
 		}
 	}
 
-	private void matched(Watch watch, TextLines line, int start) {
+	private void matched(ActiveWatch watch, TextLine line, int start) {
 		long now = System.nanoTime();
-		if (watch.windowAt == null || now - watch.windowStart >= WINDOW_NANOS) {
+		if (watch.secondOver(now)) {
 			report(watch);
-			watch.windowStart = now;
-			watch.windowAt = this.context.clock().instant().truncatedTo(ChronoUnit.MILLIS);
-			watch.published = 0;
+			watch.newSecond(now, this.context.clock().instant().truncatedTo(ChronoUnit.MILLIS));
 		}
-		if (watch.published < MATCHES_PER_SECOND) {
-			watch.published++;
+		if (watch.admit()) {
 			publish("session_matched", new WatchMatch(watch.spec.name(), line.offsetOf(start), line.excerpt(start),
 					watch.matcher.groups()));
-			return;
 		}
-		watch.dropped++;
-		if (!watch.reportPending) {
+		else if (!watch.reportPending) {
 			watch.reportPending = true;
-			reportLater(watch, WINDOW_NANOS - (now - watch.windowStart));
+			reportLater(watch, watch.nanosLeft(now));
 		}
 	}
 
-	private void reportLater(Watch watch, long delayNanos) {
-		this.context.timers().schedule(() -> windowEnded(watch), delayNanos, TimeUnit.NANOSECONDS);
+	private void reportLater(ActiveWatch watch, long delayNanos) {
+		this.context.timers().schedule(() -> secondOver(watch), delayNanos, TimeUnit.NANOSECONDS);
 	}
 
-	private synchronized void windowEnded(Watch watch) {
-		long left = WINDOW_NANOS - (System.nanoTime() - watch.windowStart);
+	private synchronized void secondOver(ActiveWatch watch) {
+		long left = watch.nanosLeft(System.nanoTime());
 		if (left > 0) {
 			reportLater(watch, left);
 			return;
@@ -241,40 +209,16 @@ public final class SessionWatches {
 	}
 
 	/** Publishes the matches a watch dropped in its current second, if any. */
-	private void report(Watch watch) {
-		if (watch.dropped > 0 && watch.windowAt != null) {
-			publish("session_matches_dropped", new MatchesDropped(watch.spec.name(), watch.dropped, watch.windowAt));
-			watch.dropped = 0;
+	private void report(ActiveWatch watch) {
+		MatchesDropped dropped = watch.takeDropped();
+		if (dropped != null) {
+			publish("session_matches_dropped", dropped);
 		}
 	}
 
 	private void publish(String type, EventDetail detail) {
 		SessionSnapshot now = this.snapshot.get();
 		this.context.journals().publish(now.scope(), type, now, detail);
-	}
-
-	/** A watch with its matcher and its current second. */
-	private static final class Watch {
-
-		final WatchSpec spec;
-
-		final LineMatcher matcher;
-
-		long windowStart;
-
-		@Nullable Instant windowAt;
-
-		int published;
-
-		long dropped;
-
-		boolean reportPending;
-
-		Watch(WatchSpec spec) {
-			this.spec = spec;
-			this.matcher = new LineMatcher(spec.pattern());
-		}
-
 	}
 
 }

@@ -1,5 +1,8 @@
 package dev.execd.session;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -30,6 +33,25 @@ public record WatchSpec(String name, Pattern pattern, boolean once) {
 			throw new SessionException.InvalidRequest("a watch name is 1 to " + MAX_NAME_LENGTH
 					+ " letters, digits, '.', '_' and '-', starting with a letter or digit");
 		}
+	}
+
+	/**
+	 * Refuses a set of watches that is not one: more than
+	 * {@link WatchSpec#MAX_PER_SESSION} or a name twice.
+	 * @throws SessionException.InvalidRequest then
+	 */
+	public static List<WatchSpec> checked(List<WatchSpec> watches) {
+		if (watches.size() > MAX_PER_SESSION) {
+			throw new SessionException.InvalidRequest(
+					"a session has at most " + MAX_PER_SESSION + " watches; " + watches.size() + " given");
+		}
+		Set<String> names = new HashSet<>();
+		for (WatchSpec watch : watches) {
+			if (!names.add(watch.name())) {
+				throw new SessionException.InvalidRequest("watch name '" + watch.name() + "' is given twice");
+			}
+		}
+		return List.copyOf(watches);
 	}
 
 	/** The expression as the client wrote it. */

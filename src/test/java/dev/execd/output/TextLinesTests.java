@@ -103,7 +103,7 @@ class TextLinesTests {
 		});
 		assertThat(excerpts.get(0)).isEqualTo("é".repeat(512));
 		assertThat(excerpts.get(1)).isEqualTo("port 80");
-		assertThat(TextLines.capped("a" + "😀".repeat(300))).hasSize(1 + 2 * 255);
+		assertThat(TextLine.capped("a" + "😀".repeat(300))).hasSize(1 + 2 * 255);
 	}
 
 	@Test
