@@ -9,7 +9,8 @@ import java.util.List;
  */
 public final class EventTypes {
 
-	public static final List<String> ALL = List.of("session_started", "session_exited", "session_removed");
+	public static final List<String> ALL = List.of("session_started", "session_exited", "session_removed",
+			"session_matched", "session_matches_dropped", "command_finished");
 
 	private EventTypes() {
 	}

@@ -1,6 +1,7 @@
 package dev.execd.api;
 
 import java.time.Duration;
+import java.util.List;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Exclusive;
@@ -61,6 +62,23 @@ public final class Inputs {
 			throw ApiException.invalid("exclusive_wait_ms is above " + MAX_EXCLUSIVE_WAIT_MS);
 		}
 		return new Exclusive(key, Duration.ofMillis(wait));
+	}
+
+	/** A start's argv, checked and copied: a program in argv[0], no null, no NUL. */
+	static @Nullable List<String> argv(@Nullable List<String> argv) {
+		if (argv == null) {
+			return null;
+		}
+		if (argv.isEmpty() || argv.get(0) == null || argv.get(0).isEmpty()) {
+			throw ApiException.invalid("argv needs a program in argv[0]");
+		}
+		argv.forEach((arg) -> {
+			if (arg == null) {
+				throw ApiException.invalid("argv must not contain null");
+			}
+			noNul(arg, "argv");
+		});
+		return List.copyOf(argv);
 	}
 
 	/** NUL cannot cross into a process's argv, environment or a path. */

@@ -57,6 +57,9 @@ public final class Refusals {
 			case SessionException.ResourcesExhausted e ->
 				new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "resources_exhausted");
 			case SessionException.SpawnFailed e -> new Refusal(HttpStatus.INTERNAL_SERVER_ERROR, "spawn_failed");
+			case SessionException.WatchNotFound e -> new Refusal(HttpStatus.NOT_FOUND, "watch_not_found");
+			case SessionException.WatchExists e -> new Refusal(HttpStatus.CONFLICT, "watch_exists");
+			case SessionException.TooManyWatches e -> new Refusal(HttpStatus.CONFLICT, "too_many_watches");
 			case SessionException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
 			case SessionException.ShuttingDown e -> new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "shutting_down");
 		};

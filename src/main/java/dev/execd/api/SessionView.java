@@ -105,7 +105,12 @@ public record SessionView(
 				Things an agent should know, e.g. a `wait_for` that exceeded its step budget, \
 				how close the conversation is to its session cap, or `disk_full: ...` when the \
 				log could not be written (see `lost_bytes`).""",
-				requiredMode = RequiredMode.REQUIRED) List<String> warnings){
+				requiredMode = RequiredMode.REQUIRED) List<String> warnings,
+		@Schema(description = """
+				When the process last printed anything; `null` before its first output (and for \
+				a session found on disk after a restart, whose output times were not \
+				recorded).""", types = { "string", "null" },
+				requiredMode = RequiredMode.REQUIRED) @Nullable Instant lastOutputAt){
 
 	public static SessionView of(SessionSnapshot s) {
 		return new SessionView(s.id(), s.scope().conversation(), s.name(), s.running() ? "running" : "exited",
@@ -114,7 +119,8 @@ public record SessionView(
 				(s.cmd() == null && s.argv() == null) ? "shell" : "command", s.workdir(), millis(s.startedAt()),
 				(s.endedAt() != null) ? millis(s.endedAt()) : null, millis(s.lastActivityAt()), s.maxRuntimeMs(),
 				s.idleTimeoutMs(), s.outputBytesTotal(), s.idleMs(), s.waitingForInput(), s.stdinOpen(),
-				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings());
+				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings(),
+				(s.lastOutputAt() != null) ? millis(s.lastOutputAt()) : null);
 	}
 
 	private static Instant millis(Instant instant) {

@@ -3,6 +3,7 @@ package dev.execd.api;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.execd.config.ExecdProperties;
@@ -169,7 +170,13 @@ public record StartRequest(@Schema(description = """
 
 		// Named apart from Object.notify(), which a record accessor cannot be.
 		@JsonProperty("notify") @Schema(
-				description = "A webhook for this session's events; see `NotifyRequest`.") @Nullable NotifyRequest notifyWebhook){
+				description = "A webhook for this session's events; see `NotifyRequest`.") @Nullable NotifyRequest notifyWebhook,
+
+		@Schema(description = """
+				Watches in place before the first byte of output: each complete line that matches \
+				one publishes `session_matched` on `GET /events` (see `POST \
+				/sessions/{id}/watches`). At most 16, names unique (else 400 \
+				`invalid_request`).""") @Nullable List<@Nullable WatchRequest> watches){
 
 	/** An {@code env} value: {@code null} unsets the variable. Documentation only. */
 	@Schema(types = { "string", "null" }, description = "A variable's value; `null` unsets the variable.")
@@ -179,7 +186,7 @@ public record StartRequest(@Schema(description = """
 
 	/** Every field absent: the defaults of every field. */
 	static final StartRequest DEFAULTS = new StartRequest(null, null, null, null, null, null, null, null, null, null,
-			null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+			null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 	static final long MAX_YIELD_MS = 30_000;
 
@@ -198,17 +205,6 @@ public record StartRequest(@Schema(description = """
 			throw ApiException.invalid("give exactly one of cmd and argv");
 		}
 		Inputs.noNul(this.cmd, "cmd");
-		if (this.argv != null) {
-			if (this.argv.isEmpty() || this.argv.get(0) == null || this.argv.get(0).isEmpty()) {
-				throw ApiException.invalid("argv needs a program in argv[0]");
-			}
-			this.argv.forEach((arg) -> {
-				if (arg == null) {
-					throw ApiException.invalid("argv must not contain null");
-				}
-				Inputs.noNul(arg, "argv");
-			});
-		}
 		String shellPath = (this.shell instanceof String path) ? path : null;
 		Inputs.noNul(shellPath, "shell");
 		byte[] input = (this.stdin != null) ? new Input.Text(this.stdin).bytes() : null;
@@ -224,13 +220,13 @@ public record StartRequest(@Schema(description = """
 			throw ApiException.invalid("view screen needs tty true: a pipe session has no screen");
 		}
 		Inputs.noNul(this.workdir, "workdir");
-		return new SessionSpec(this.cmd, (this.argv != null) ? List.copyOf(this.argv) : null, this.workdir, shellPath,
-				Inputs.flag(this.login), StartEnv.checked(this.env), Inputs.flag(this.tty),
-				(int) Inputs.clamp(this.cols, 120, 20, 500, "cols"), (int) Inputs.clamp(this.rows, 30, 5, 300, "rows"),
-				Inputs.maxRuntime(this.maxRuntimeMs, limits),
+		return new SessionSpec(this.cmd, Inputs.argv(this.argv), this.workdir, shellPath, Inputs.flag(this.login),
+				StartEnv.checked(this.env), Inputs.flag(this.tty), (int) Inputs.clamp(this.cols, 120, 20, 500, "cols"),
+				(int) Inputs.clamp(this.rows, 30, 5, 300, "rows"), Inputs.maxRuntime(this.maxRuntimeMs, limits),
 				Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")),
 				Inputs.label(this.name, "name"), Inputs.label(this.requestId, "request_id"), input, shellSession,
-				Inputs.exclusive(this.exclusiveKey, this.exclusiveWaitMs));
+				Inputs.exclusive(this.exclusiveKey, this.exclusiveWaitMs),
+				Objects.requireNonNullElse(WatchRequest.specs(this.watches), List.of()));
 	}
 
 	/** Whether the answer carries the screen; see {@link ScreenService#wanted}. */

@@ -69,15 +69,18 @@ public final class OutputLog implements AutoCloseable {
 
 	/**
 	 * Appends bytes the process wrote. Called by output reader threads only.
+	 * @return the offset of {@code b[off]}: where the bytes kept start (those the file
+	 * could not take are dropped from the end)
 	 */
-	public void append(byte[] b, int off, int len, StreamTag tag) {
-		if (len <= 0) {
-			return;
-		}
+	public long append(byte[] b, int off, int len, StreamTag tag) {
 		synchronized (this.appendLock) {
-			int kept = this.file.append(b, off, len, this.appended);
-			this.appended += kept;
-			this.published.publish(b, off, kept, len - kept, tag, this.file.written());
+			long at = this.appended;
+			if (len > 0) {
+				int kept = this.file.append(b, off, len, this.appended);
+				this.appended += kept;
+				this.published.publish(b, off, kept, len - kept, tag, this.file.written());
+			}
+			return at;
 		}
 	}
 

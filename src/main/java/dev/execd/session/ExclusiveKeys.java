@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -101,6 +102,23 @@ final class ExclusiveKeys {
 		}
 		finally {
 			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Runs {@code spawn} holding the key (when there is one), which then stays held until
+	 * the spawned session ends; a spawn that fails lets it go at once.
+	 */
+	Session holding(String tenant, @Nullable Exclusive exclusive, Supplier<Session> spawn) {
+		Lease lease = acquire(tenant, exclusive);
+		try {
+			Session session = spawn.get();
+			lease.heldBy(session);
+			return session;
+		}
+		catch (RuntimeException | Error ex) {
+			lease.release();
+			throw ex;
 		}
 	}
 

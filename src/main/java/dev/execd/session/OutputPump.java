@@ -30,16 +30,16 @@ final class OutputPump {
 	/**
 	 * Starts the reader.
 	 * @param observer sees each chunk before it is appended
-	 * @param appended runs after each append
+	 * @param appended sees each chunk after it was appended, with its offset in the log
 	 * @param ended runs once when the stream ended
 	 */
 	static void start(String name, InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
-			Runnable appended, Runnable ended) {
+			Appended appended, Runnable ended) {
 		IoThreads.start(name, () -> pump(in, tag, log, observer, appended, ended));
 	}
 
 	private static void pump(InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
-			Runnable appended, Runnable ended) {
+			Appended appended, Runnable ended) {
 		byte[] small = new byte[SMALL_BUFFER];
 		byte[] buffer = small;
 		try {
@@ -47,8 +47,8 @@ final class OutputPump {
 			while ((n = in.read(buffer)) >= 0) {
 				if (n > 0) {
 					observer.accept(buffer, n);
-					log.append(buffer, 0, n, tag);
-					appended.run();
+					long offset = log.append(buffer, 0, n, tag);
+					appended.appended(buffer, n, offset);
 				}
 				// A full read means more is waiting: read in large gulps (4x fewer reads,
 				// appends and wake-ups at full speed) until the output slows down again,
@@ -68,6 +68,14 @@ final class OutputPump {
 		finally {
 			ended.run();
 		}
+	}
+
+	/** Sees a chunk of output once the log holds it. */
+	@FunctionalInterface
+	interface Appended {
+
+		void appended(byte[] buffer, int length, long offset);
+
 	}
 
 }

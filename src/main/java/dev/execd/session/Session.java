@@ -58,8 +58,8 @@ public final class Session {
 		log.onWriteFailure(new LogWriteFailures(id, this::warn, context.metrics()));
 		this.state = new SessionStateHolder(SessionState.initial(spec));
 		this.terminal = new SessionTerminal(child, this.state, log, context.scrollbackLines());
-		this.output = new SessionOutput(log, child.outputs().size(), () -> !isRunning(), this::warn, this::snapshot,
-				this::touch, this.terminal.screenText(), SessionOutput.inputWait(child));
+		this.output = new SessionOutput(log, child, () -> !isRunning(), this::warn, this::snapshot, this::touch,
+				this.terminal.screenText(), context.watches().create(id, spec, context, this::snapshot, this::warn));
 		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
 		this.exit = new SessionExit(id, child, this.state, this::snapshot);
 		this.deadlines = new Deadlines(context.timers(), log, startNanos,
@@ -244,7 +244,7 @@ public final class Session {
 	}
 
 	public SessionSnapshot snapshot() {
-		return this.facts.snapshot(this.state.current(), this.log, this.input.lastInputNanos(), this.output.midLine());
+		return this.facts.snapshot(this.state.current(), this.log, this.input.lastInputNanos(), this.output);
 	}
 
 }

@@ -194,6 +194,33 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
+	/** No watch of that name on the session. */
+	public static final class WatchNotFound extends SessionException {
+
+		WatchNotFound(String name) {
+			super("the session has no watch '" + name + "'", null);
+		}
+
+	}
+
+	/** A watch of that name exists already. */
+	public static final class WatchExists extends SessionException {
+
+		WatchExists(String name) {
+			super("the session already has a watch '" + name + "': delete it first or pick another name", null);
+		}
+
+	}
+
+	/** The session has its most watches. */
+	public static final class TooManyWatches extends SessionException {
+
+		TooManyWatches() {
+			super("the session already has " + WatchSpec.MAX_PER_SESSION + " watches: delete one first", null);
+		}
+
+	}
+
 	/** A request that is well-formed but not acceptable. */
 	public static final class InvalidRequest extends SessionException {
 

@@ -28,9 +28,22 @@ record SessionFacts(String id, Scope scope, SessionSpec spec, String workdir, lo
 	/**
 	 * A snapshot; every field of the state comes from the one state given.
 	 * @param lastInputNanos when input was last queued
-	 * @param midLine whether the output so far ends inside a line
+	 * @param output whether the output so far ends inside a line, and when it last came
 	 */
-	SessionSnapshot snapshot(SessionState s, OutputLog log, long lastInputNanos, boolean midLine) {
+	SessionSnapshot snapshot(SessionState s, OutputLog log, long lastInputNanos, SessionOutput output) {
+		return snapshot(s, log, lastInputNanos, output.midLine(), output.lastOutputNanos());
+	}
+
+	/**
+	 * A snapshot; every field of the state comes from the one state given.
+	 * @param lastInputNanos when input was last queued
+	 * @param midLine whether the output so far ends inside a line
+	 * @param lastOutputNanos when output last came, 0 before the first
+	 */
+	SessionSnapshot snapshot(SessionState s, OutputLog log, long lastInputNanos, boolean midLine,
+			long lastOutputNanos) {
+		Instant lastOutputAt = (lastOutputNanos != 0) ? this.startedAt.plusNanos(lastOutputNanos - this.startNanos)
+				: null;
 		long now = System.nanoTime();
 		long lastOutput = log.lastAppendNanos();
 		long total = log.total();
@@ -41,7 +54,7 @@ record SessionFacts(String id, Scope scope, SessionSpec spec, String workdir, lo
 				s.escalated(), this.pid, this.tty, size(s.cols()), size(s.rows()), this.spec.cmd(), this.spec.argv(),
 				this.workdir, this.startedAt, s.endedAt(), lastActivity, s.maxRuntimeMs(), s.idleTimeoutMs(), total,
 				TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting, s.stdinOpen(), log.truncated(), log.lostBytes(),
-				s.warnings());
+				s.warnings(), lastOutputAt);
 	}
 
 	/** A terminal size, reported only for a terminal. */

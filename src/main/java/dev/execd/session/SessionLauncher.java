@@ -85,6 +85,7 @@ final class SessionLauncher {
 			child.release();
 			log.delete();
 			this.context.files().delete(id);
+			this.context.watches().remove(id);
 			throw ex;
 		}
 	}

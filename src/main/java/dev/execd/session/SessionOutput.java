@@ -26,28 +26,34 @@ final class SessionOutput {
 
 	private final SessionReads reads;
 
+	private final SessionWatches watches;
+
 	/** The output total when the exit was reported (after the drain), or -1. */
 	private volatile long atExit = -1;
 
 	// Written by the output readers only.
 	private volatile byte lastByte = '\n';
 
+	/** When output last came, on the monotonic clock; 0 before the first. */
+	private volatile long lastOutputNanos;
+
 	/**
+	 * @param child the process, whose streams are read and whose input waits are told
 	 * @param ended whether the process ended and its output drained
 	 * @param warn adds a warning to the session
 	 * @param snapshot the session's state, reported with every read
 	 * @param touch records activity on the session
 	 * @param screen the rendered screen, caught up with the log, for
 	 * {@code wait_for_screen}; null without a terminal
-	 * @param inputWait whether the foreground process is blocked reading its input; null
-	 * when that cannot be told
+	 * @param watches matched against each chunk once the log holds it
 	 */
-	SessionOutput(OutputLog log, int streams, BooleanSupplier ended, Consumer<String> warn,
+	SessionOutput(OutputLog log, Child child, BooleanSupplier ended, Consumer<String> warn,
 			Supplier<SessionSnapshot> snapshot, Runnable touch, @Nullable Supplier<String> screen,
-			@Nullable BooleanSupplier inputWait) {
+			SessionWatches watches) {
 		this.log = log;
-		this.drain = new Drain(log, streams);
-		OutputWaiter waiter = new OutputWaiter(log, ended, warn, screen, inputWait);
+		this.watches = watches;
+		this.drain = new Drain(log, child.outputs().size());
+		OutputWaiter waiter = new OutputWaiter(log, ended, warn, screen, inputWait(child));
 		this.reads = new SessionReads(log, new DeliveryCursor(log, waiter, ended, snapshot),
 				new OutputFollower(log, ended, () -> this.atExit, touch));
 	}
@@ -57,7 +63,7 @@ final class SessionOutput {
 	 * that end on it; null for a process that is not ours or when {@code /proc} cannot
 	 * tell.
 	 */
-	static @Nullable BooleanSupplier inputWait(Child child) {
+	private static @Nullable BooleanSupplier inputWait(Child child) {
 		if (!child.owned()) {
 			return null;
 		}
@@ -67,15 +73,25 @@ final class SessionOutput {
 	/**
 	 * Starts one reader per stream.
 	 * @param observer sees each chunk before it is appended
-	 * @param appended runs after each append
+	 * @param appended runs after each append, before the watches see the chunk
 	 */
 	void start(String id, List<Child.Source> sources, ObjIntConsumer<byte[]> observer, Runnable appended) {
-		for (Child.Source source : sources) {
+		for (int i = 0; i < sources.size(); i++) {
+			Child.Source source = sources.get(i);
+			int stream = i;
 			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), StreamTag.of(source.tag()), this.log,
 					(buffer, length) -> {
 						this.lastByte = buffer[length - 1];
+						this.lastOutputNanos = System.nanoTime();
 						observer.accept(buffer, length);
-					}, appended, this.drain::streamEnded);
+					}, (buffer, length, offset) -> {
+						appended.run();
+						this.watches.feed(stream, buffer, length, offset);
+					}, () -> {
+						// The stream's last line, before the exit can be announced.
+						this.watches.ended(stream);
+						this.drain.streamEnded();
+					});
 		}
 	}
 
@@ -96,6 +112,14 @@ final class SessionOutput {
 	/** Marks where the output of the exit ends: streams that reach it are finished. */
 	void exitReported() {
 		this.atExit = this.log.total();
+	}
+
+	/**
+	 * When output last came, on the monotonic clock; 0 before the first, and for a
+	 * session restored after a restart, whose output times were not recorded.
+	 */
+	long lastOutputNanos() {
+		return this.lastOutputNanos;
 	}
 
 	/** Whether the last byte of output did not end a line: a prompt may be waiting. */

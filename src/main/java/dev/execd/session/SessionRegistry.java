@@ -39,6 +39,8 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final ExclusiveKeys keys = new ExclusiveKeys();
 
+	private final Watches watches = new Watches();
+
 	private final Reaper reaper;
 
 	private final SessionLauncher launcher;
@@ -58,7 +60,7 @@ public final class SessionRegistry implements AutoCloseable {
 		}
 		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
 				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells,
-				this.journals);
+				this.journals, this.watches);
 		this.launcher = new SessionLauncher(properties, context);
 		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
@@ -94,17 +96,10 @@ public final class SessionRegistry implements AutoCloseable {
 		if (this.closing) {
 			throw new SessionException.ShuttingDown();
 		}
-		ExclusiveKeys.Lease lease = this.keys.acquire(scope.tenant(), spec.exclusive());
-		Session session;
-		try {
+		Session session = this.keys.holding(scope.tenant(), spec.exclusive(), () -> {
 			this.reaper.makeRoom(scope);
-			session = this.launcher.spawn(scope, spec);
-			lease.heldBy(session);
-		}
-		catch (RuntimeException | Error ex) {
-			lease.release();
-			throw ex;
-		}
+			return this.launcher.spawn(scope, spec);
+		});
 		this.sessions.put(session.id(), session);
 		try {
 			// First, so that a discard below balances it.
@@ -217,12 +212,18 @@ public final class SessionRegistry implements AutoCloseable {
 		this.requests.released(session);
 		session.release(deleteFiles);
 		this.shells.remove(session.id());
+		this.watches.remove(session.id());
 		this.journals.sessionRemoved(session.scope(), session.snapshot());
 	}
 
 	/** The command queues of shell sessions. */
 	public Shells shells() {
 		return this.shells;
+	}
+
+	/** The watches of sessions. */
+	public Watches watches() {
+		return this.watches;
 	}
 
 	/** The conversations' event journals, for event streams and event listeners. */

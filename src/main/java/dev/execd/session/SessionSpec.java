@@ -27,19 +27,20 @@ import org.jspecify.annotations.Nullable;
  * @param shellSession whether this is a persistent shell taking commands (neither
  * {@code cmd} nor {@code argv} is set)
  * @param exclusive the exclusive key the session holds while it runs, or null
+ * @param watches the watches it starts with, a checked set
  */
 public record SessionSpec(@Nullable String cmd, @Nullable List<String> argv, @Nullable String workdir,
 		@Nullable String shell, boolean login, Map<String, @Nullable String> env, boolean tty, int cols, int rows,
 		Duration maxRuntime, Duration idleTimeout, @Nullable String name, @Nullable String requestId,
-		byte @Nullable [] stdin, boolean shellSession, @Nullable Exclusive exclusive) {
+		byte @Nullable [] stdin, boolean shellSession, @Nullable Exclusive exclusive, List<WatchSpec> watches) {
 
-	/** A session without an exclusive key. */
+	/** A session without an exclusive key or watches. */
 	public SessionSpec(@Nullable String cmd, @Nullable List<String> argv, @Nullable String workdir,
 			@Nullable String shell, boolean login, Map<String, @Nullable String> env, boolean tty, int cols, int rows,
 			Duration maxRuntime, Duration idleTimeout, @Nullable String name, @Nullable String requestId,
 			byte @Nullable [] stdin, boolean shellSession) {
 		this(cmd, argv, workdir, shell, login, env, tty, cols, rows, maxRuntime, idleTimeout, name, requestId, stdin,
-				shellSession, null);
+				shellSession, null, List.of());
 	}
 
 	/** A command session: {@code cmd} or {@code argv}. */
@@ -48,7 +49,7 @@ public record SessionSpec(@Nullable String cmd, @Nullable List<String> argv, @Nu
 			Duration maxRuntime, Duration idleTimeout, @Nullable String name, @Nullable String requestId,
 			byte @Nullable [] stdin) {
 		this(cmd, argv, workdir, shell, login, env, tty, cols, rows, maxRuntime, idleTimeout, name, requestId, stdin,
-				false, null);
+				false);
 	}
 
 }

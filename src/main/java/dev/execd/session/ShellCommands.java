@@ -108,6 +108,7 @@ public final class ShellCommands {
 		}
 		else if (this.commands.drop(command)) {
 			command.ended(why, null, null, this.log.total(), this.context.clock().instant());
+			finished(command);
 			this.log.notifyChanged();
 		}
 	}
@@ -125,6 +126,7 @@ public final class ShellCommands {
 			this.running = null;
 			this.lastEnd = Math.max(this.lastEnd, this.log.total());
 			command.ended(command.endAs, null, null, this.lastEnd, this.context.clock().instant());
+			finished(command);
 			dispatch();
 			this.log.notifyChanged();
 		}
@@ -144,6 +146,7 @@ public final class ShellCommands {
 				this.lastEnd = Math.max(boundary.last(), done.outputOffset);
 				done.ended("exit", EndMarker.exitCode(parts), EndMarker.pipeStatus(parts), this.lastEnd,
 						this.context.clock().instant());
+				finished(done);
 				dispatch();
 			}
 			this.log.notifyChanged();
@@ -183,12 +186,26 @@ public final class ShellCommands {
 		long total = this.log.total();
 		if (this.running != null) {
 			this.running.ended("shell_exited", status, null, total, this.context.clock().instant());
+			finished(this.running);
 			this.running = null;
 		}
 		for (ShellCommand queued : this.commands.dropAll()) {
 			queued.ended("shell_exited", null, null, total, this.context.clock().instant());
+			finished(queued);
 		}
 		this.log.notifyChanged();
+	}
+
+	/**
+	 * Publishes a command's end as {@code command_finished} on the conversation's events.
+	 */
+	private void finished(ShellCommand command) {
+		if (this.session != null) {
+			SessionSnapshot shell = this.session.snapshot();
+			this.context.journals()
+				.publish(shell.scope(), "command_finished", shell,
+						CommandFinished.of(command.snapshot(this.log.total())));
+		}
 	}
 
 	private Session session() {

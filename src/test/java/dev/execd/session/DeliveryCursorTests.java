@@ -42,7 +42,7 @@ class DeliveryCursorTests {
 		SessionFacts facts = new SessionFacts("s1", new Scope("anonymous", "c1"), SPEC, "/tmp", 1, false, Instant.now(),
 				System.nanoTime());
 		this.cursor = new DeliveryCursor(this.log, new OutputWaiter(this.log, this.ended::get, (warning) -> {
-		}, null, null), this.ended::get, () -> facts.snapshot(SessionState.initial(SPEC), this.log, 0, false));
+		}, null, null), this.ended::get, () -> facts.snapshot(SessionState.initial(SPEC), this.log, 0, false, 0));
 	}
 
 	@AfterEach

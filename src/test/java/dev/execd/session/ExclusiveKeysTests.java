@@ -97,7 +97,7 @@ class ExclusiveKeysTests {
 	void aStartThatFailsReleasesTheKey() {
 		SessionSpec missingWorkdir = new SessionSpec("true", null, this.dir.resolve("missing").toString(), null, false,
 				Map.of(), false, 120, 30, Duration.ofMinutes(30), Duration.ZERO, null, null, null, false,
-				new Exclusive("k", Duration.ZERO));
+				new Exclusive("k", Duration.ZERO), List.of());
 		assertThatExceptionOfType(SessionException.WorkdirNotFound.class)
 			.isThrownBy(() -> this.registry.start(A, missingWorkdir));
 		assertThat(start(A, "sleep 1000", "k", Duration.ZERO).isRunning()).isTrue();
@@ -112,7 +112,7 @@ class ExclusiveKeysTests {
 		return this.registry
 			.start(scope,
 					new SessionSpec(cmd, null, null, null, false, Map.of(), false, 120, 30, Duration.ofMinutes(30),
-							Duration.ZERO, null, null, null, false, new Exclusive(key, wait)))
+							Duration.ZERO, null, null, null, false, new Exclusive(key, wait), List.of()))
 			.session();
 	}
 

@@ -46,7 +46,7 @@ class InputWaitStateTests {
 		OutputWaiter waiter = new OutputWaiter(this.log, () -> false, (warning) -> {
 		}, null, () -> true);
 		this.cursor = new DeliveryCursor(this.log, waiter, () -> false,
-				() -> facts.snapshot(this.state.get(), this.log, 0, false));
+				() -> facts.snapshot(this.state.get(), this.log, 0, false, 0));
 	}
 
 	@AfterEach

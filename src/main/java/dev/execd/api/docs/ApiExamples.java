@@ -23,7 +23,8 @@ public final class ApiExamples {
 	private static final String SESSION_RUNNING_END = """
 			,"idle_ms":12,"waiting_for_input":false,"stdin_open":true,\
 			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
-			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
+			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[],\
+			"last_output_at":"2026-01-05T10:00:00.412Z"}""";
 
 	/** The REPL after start: running, prompt shown. */
 	public static final String SESSION_STARTED = SESSION_RUNNING_START + "4" + SESSION_RUNNING_END;
@@ -40,7 +41,8 @@ public final class ApiExamples {
 			"last_activity_at":"2026-01-05T10:02:00.015Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":32,"idle_ms":5,"waiting_for_input":false,"stdin_open":false,\
 			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
-			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
+			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[],\
+			"last_output_at":"2026-01-05T10:02:00.015Z"}""";
 
 	/** The REPL removed while running. */
 	public static final String SESSION_KILLED = """
@@ -51,7 +53,8 @@ public final class ApiExamples {
 			"last_activity_at":"2026-01-05T10:00:00.412Z","max_runtime_ms":1800000,"idle_timeout_ms":0,\
 			"output_bytes_total":24,"idle_ms":299595,"waiting_for_input":false,"stdin_open":false,\
 			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
-			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[]}""";
+			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[],\
+			"last_output_at":"2026-01-05T10:00:00.412Z"}""";
 
 	public static final String EXEC_STARTED = """
 			{"output": ">>> ", "output_offset": 0, "next_offset": 4, "omitted_bytes": 0, \
@@ -106,14 +109,38 @@ public final class ApiExamples {
 			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"session":""" + SESSION_RUNNING + """
 			}
 
-			event: session_exited
+			event: session_matched
 			id: 2
+			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"watch":"ready","offset":120,\
+			"text":"Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...","groups":["8000"]}
+
+			event: session_matches_dropped
+			id: 3
+			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"watch":"errors","dropped":4210,\
+			"since":"2026-01-05T10:01:00.000Z"}
+
+			event: command_finished
+			id: 4
+			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"command_id":"cmd_3","seq":3,\
+			"cmd":"make test","status":"exited","exit_code":0,"pipe_status":[0],"end":"exit",\
+			"output_offset":812,"next_offset":2054,"started_at":"2026-01-05T10:01:10.000Z",\
+			"ended_at":"2026-01-05T10:01:14.250Z","duration_ms":4250}
+
+			event: session_exited
+			id: 5
 			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"session":""" + SESSION_EXITED + """
 			}
 
 			: ping
 
 			""";
+
+	public static final String WATCH = """
+			{"name": "ready", "pattern": "port (\\\\d+)", "once": true}""";
+
+	public static final String PATCH_WATCHES = """
+			{"watches": [{"name": "ready", "pattern": "Listening on .*:(\\\\d+)", "once": true}, \
+			{"name": "errors", "pattern": "ERROR|FAILED"}]}""";
 
 	public static final String START_REPL = """
 			{"cmd": "python3", "tty": true, "wait_for": ">>> ", "yield_time_ms": 10000}""";

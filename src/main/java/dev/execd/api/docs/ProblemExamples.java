@@ -152,6 +152,21 @@ public final class ProblemExamples {
 			"status": 409, "detail": "the exclusive key 'pi:7f3a' is held by session V1StGXR8_Z5jdHi6B-myT", \
 			"instance": "/sessions", "code": "exclusive_key_busy", "holder_session_id": "V1StGXR8_Z5jdHi6B-myT"}""";
 
+	public static final String WATCH_NOT_FOUND = """
+			{"type": "https://execd.dev/problems/watch-not-found", "title": "Not Found", \
+			"status": 404, "detail": "the session has no watch 'ready'", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/watches/ready", "code": "watch_not_found"}""";
+
+	public static final String WATCH_EXISTS = """
+			{"type": "https://execd.dev/problems/watch-exists", "title": "Conflict", \
+			"status": 409, "detail": "the session already has a watch 'ready': delete it first or pick another name", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/watches", "code": "watch_exists"}""";
+
+	public static final String TOO_MANY_WATCHES = """
+			{"type": "https://execd.dev/problems/too-many-watches", "title": "Conflict", \
+			"status": 409, "detail": "the session already has 16 watches: delete one first", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/watches", "code": "too_many_watches"}""";
+
 	public static final String SHUTTING_DOWN = """
 			{"type": "https://execd.dev/problems/shutting-down", "title": "Service Unavailable", \
 			"status": 503, "detail": "execd is shutting down", "instance": "/sessions", \

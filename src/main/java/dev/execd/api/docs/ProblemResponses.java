@@ -58,6 +58,10 @@ public final class ProblemResponses {
 
 	public static final String EXCLUSIVE_KEY_BUSY = PREFIX + "ExclusiveKeyBusy";
 
+	public static final String WATCH_NOT_FOUND = PREFIX + "WatchNotFound";
+
+	public static final String WATCH_REFUSED = PREFIX + "WatchRefused";
+
 	public static final String START_UNAVAILABLE = PREFIX + "StartUnavailable";
 
 	public static final String SPAWN_FAILED = PREFIX + "SpawnFailed";
@@ -165,6 +169,17 @@ public final class ProblemResponses {
 				`exclusive_key_busy`: a running session of the tenant holds the `exclusive_key` and \
 				did not end within `exclusive_wait_ms`; `holder_session_id` names it (`null` while \
 				that session is still being spawned).""", "exclusive_key_busy", ProblemExamples.EXCLUSIVE_KEY_BUSY));
+		all.put(name(WATCH_NOT_FOUND), problem("""
+				`session_not_found` (see there), or `watch_not_found`: the session has no watch of \
+				that name (never added, deleted, or a `once` watch that matched).""", "watch_not_found",
+				ProblemExamples.WATCH_NOT_FOUND, "session_not_found", ProblemExamples.SESSION_NOT_FOUND));
+		all.put(name(WATCH_REFUSED),
+				problem("""
+						The watch was not added: `watch_exists` (the session has a watch of that name), \
+						`too_many_watches` (it has 16 already: delete one first) or `session_exited` (the \
+						process ended; nothing more will be matched).""", "watch_exists", ProblemExamples.WATCH_EXISTS,
+						"too_many_watches", ProblemExamples.TOO_MANY_WATCHES, "session_exited",
+						ProblemExamples.SESSION_EXITED_PROBLEM));
 		all.put(name(START_UNAVAILABLE),
 				problem("""
 						`resources_exhausted`: the server is out of file descriptors, processes or memory \

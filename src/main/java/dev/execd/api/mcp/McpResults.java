@@ -70,7 +70,10 @@ final class McpResults {
 		return success(header(session, wallTimeMs, 0, null, null), structured);
 	}
 
-	/** A count, then one line a session: its id, state and command (a shell has none). */
+	/**
+	 * A count, then one line a session: its id, state, command (a shell has none) and
+	 * when it last printed.
+	 */
 	static CallToolResult list(SessionList list, Map<String, @Nullable Object> structured) {
 		StringBuilder text = new StringBuilder("sessions: ").append(list.sessions().size()).append("\n---\n");
 		for (SessionView session : list.sessions()) {
@@ -80,7 +83,11 @@ final class McpResults {
 			}
 			String command = (session.cmd() != null) ? session.cmd()
 					: (session.argv() != null) ? String.join(" ", session.argv()) : "(shell " + session.name() + ")";
-			text.append(' ').append(command.replace('\n', ' ')).append('\n');
+			text.append(' ').append(command.replace('\n', ' '));
+			if (session.lastOutputAt() != null) {
+				text.append(" last_output_at: ").append(session.lastOutputAt());
+			}
+			text.append('\n');
 		}
 		return success(text.toString(), structured);
 	}

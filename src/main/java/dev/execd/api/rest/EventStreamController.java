@@ -27,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 /**
- * The conversation's session lifecycle as Server-Sent Events, replayed from the
+ * The conversation's session events as Server-Sent Events, replayed from the
  * conversation's journal on reconnect.
  */
 @RestController
@@ -43,27 +43,42 @@ class EventStreamController {
 		this.json = json;
 	}
 
-	@Operation(operationId = "streamEvents",
-			summary = "Stream the conversation's session lifecycle (Server-Sent Events)", description = """
+	@Operation(operationId = "streamEvents", summary = "Stream the conversation's session events (Server-Sent Events)",
+			description = """
 					Follows the sessions of this conversation as Server-Sent Events, from now on:
 
 					- `event: session_started`, `session_exited` or `session_removed`, \
 					`id: <sequence number>` (per conversation, increasing), \
 					`data: {"session_id", "name", "session": {...}}` with the session's state at \
 					that moment.
+					- `event: session_matched`: a watch (`POST /sessions/{id}/watches`) matched a \
+					line, `data: {"session_id", "name", "watch", "offset", "text", "groups"}`: the \
+					byte offset of the match's start in the session's log, the line as a person \
+					reads it (escape sequences removed; cut to 1 KiB, from the match's start when \
+					it begins later), and the capture groups (each cut to 1 KiB, `null` for one \
+					that did not take part). At most one per line and watch.
+					- `event: session_matches_dropped`: a watch matched more than 10 times in a \
+					second; the matches beyond were not published, only counted: `data: \
+					{"session_id", "name", "watch", "dropped", "since"}`, sent when that second \
+					ends.
+					- `event: command_finished`: a command of a shell session ended, `data: \
+					{"session_id", "name", "command_id", "seq", "cmd", "status", "exit_code", \
+					"pipe_status", "end", "output_offset", "next_offset", "started_at", \
+					"ended_at", "duration_ms"}` as `GET /sessions/{id}/commands/{command_id}` \
+					shows it, without the output (the log's `[output_offset, next_offset)`).
 					- `: ping`, a comment line, after 15 s without an event.
 
 					The server keeps the last 1000 events per conversation: a client that \
 					reconnects with `Last-Event-ID` (EventSource does so by itself) receives the \
 					newer ones first and misses nothing that recent. The stream ends only when \
-					execd shuts down. Use it to learn that a background command ended without \
-					polling every session.""",
+					execd shuts down. Use it to learn that a background command ended, a server is \
+					ready or a build printed an error without polling every session.""",
 			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY,
 					description = StreamController.ACCESS_TOKEN, schema = @Schema(type = "string")))
 	@ApiResponse(responseCode = "200", description = "The event stream.",
 			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
 					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
-					examples = @ExampleObject(name = "lifecycle", value = ApiExamples.EVENTS)))
+					examples = @ExampleObject(name = "events", value = ApiExamples.EVENTS)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
 	@GetMapping("/events")

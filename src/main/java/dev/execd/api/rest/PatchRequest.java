@@ -1,15 +1,14 @@
 package dev.execd.api.rest;
 
-import java.time.Duration;
+import java.util.List;
 
-import dev.execd.api.Inputs;
-import dev.execd.config.ExecdProperties;
+import dev.execd.api.WatchRequest;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Body of {@code PATCH /sessions/{id}}: any of a new label, max runtime (counted from the
- * start; 0 = the cap) and idle timeout (0 = off).
+ * start; 0 = the cap), idle timeout (0 = off) and set of watches.
  */
 @Schema(description = "The settings to change; absent fields stay as they are.")
 record PatchRequest(
@@ -22,15 +21,9 @@ record PatchRequest(
 				`invalid_request`.""", minimum = "0", example = "7200000") @Nullable Long maxRuntimeMs,
 		@Schema(description = "New idle timeout in ms: terminate when the process prints nothing for this "
 				+ "long (`end_reason: idle_timeout`). 0 = off.", minimum = "0",
-				example = "0") @Nullable Long idleTimeoutMs) {
-
-	@Nullable Duration maxRuntime(ExecdProperties.Limits limits) {
-		return (this.maxRuntimeMs != null) ? Inputs.maxRuntime(this.maxRuntimeMs, limits) : null;
-	}
-
-	@Nullable Duration idleTimeout() {
-		return (this.idleTimeoutMs != null)
-				? Duration.ofMillis(Inputs.nonNegative(this.idleTimeoutMs, 0, "idle_timeout_ms")) : null;
-	}
+				example = "0") @Nullable Long idleTimeoutMs,
+		@Schema(description = """
+				New watches, replacing every watch of the session (`[]`: none); at most 16, \
+				names unique (else 400 `invalid_request`).""") @Nullable List<@Nullable WatchRequest> watches) {
 
 }

@@ -1,12 +1,9 @@
 package dev.execd.api.rest;
 
-import java.time.Duration;
-
-import dev.execd.api.Inputs;
 import dev.execd.api.SessionView;
+import dev.execd.api.WatchService;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
-import dev.execd.config.ExecdProperties;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionRegistry;
 import io.swagger.v3.oas.annotations.Operation;
@@ -37,23 +34,28 @@ class SessionControlController {
 
 	private final SessionRegistry registry;
 
-	private final ExecdProperties properties;
+	private final WatchService watches;
 
-	SessionControlController(SessionRegistry registry, ExecdProperties properties) {
+	SessionControlController(SessionRegistry registry, WatchService watches) {
 		this.registry = registry;
-		this.properties = properties;
+		this.watches = watches;
 	}
 
-	@Operation(operationId = "updateSession", summary = "Rename a running session or change its limits",
+	@Operation(operationId = "updateSession", summary = "Rename a running session, change its limits or watches",
 			description = """
-					Changes any of `name`, `max_runtime_ms` (counted from the start; 0 = the cap) \
-					and `idle_timeout_ms` (0 = off) of a running session, e.g. to let a dev server \
-					outlive the default 30 minutes. Absent fields stay as they are.""",
+					Changes any of `name`, `max_runtime_ms` (counted from the start; 0 = the cap), \
+					`idle_timeout_ms` (0 = off) and `watches` of a running session, e.g. to let a dev \
+					server outlive the default 30 minutes. Absent fields stay as they are; \
+					`watches` replaces the whole set (`[]` removes every watch; to add or remove \
+					one, use `/sessions/{id}/watches`). Everything is checked before anything \
+					changes.""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
 					mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = PatchRequest.class),
-					examples = @ExampleObject(name = "keep_alive",
+					examples = { @ExampleObject(name = "keep_alive",
 							summary = "Run up to the cap, stop when silent for 10 minutes",
-							value = "{\"name\": \"dev server\", \"max_runtime_ms\": 0, \"idle_timeout_ms\": 600000}"))))
+							value = "{\"name\": \"dev server\", \"max_runtime_ms\": 0, \"idle_timeout_ms\": 600000}"),
+							@ExampleObject(name = "watches", summary = "Replace the watches",
+									value = ApiExamples.PATCH_WATCHES) })))
 	@ApiResponse(responseCode = "200", description = "The updated session.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
@@ -61,10 +63,8 @@ class SessionControlController {
 	@PatchMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
 	SessionView patch(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody PatchRequest request) {
-		String name = Inputs.label(request.name(), "name");
-		Duration maxRuntime = request.maxRuntime(this.properties.limits());
-		Duration idleTimeout = request.idleTimeout();
-		return SessionView.of(this.registry.find(scope, id).update(name, maxRuntime, idleTimeout));
+		return this.watches.update(scope, id, request.name(), request.maxRuntimeMs(), request.idleTimeoutMs(),
+				request.watches());
 	}
 
 	@Operation(operationId = "signalSession", summary = "Send a signal to a session's processes", description = """

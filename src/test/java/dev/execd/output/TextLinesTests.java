@@ -1,0 +1,124 @@
+package dev.execd.output;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Lines for watches: whole across reads and characters, read as a person reads them, with
+ * raw log offsets; and the matcher's budget.
+ */
+class TextLinesTests {
+
+	private final TextLines lines = new TextLines();
+
+	private final List<String> seen = new ArrayList<>();
+
+	private final List<Long> offsets = new ArrayList<>();
+
+	private long offset;
+
+	private void feed(byte[] bytes) {
+		this.lines.feed(bytes, bytes.length, this.offset, (line) -> {
+			this.seen.add(line.toString());
+			this.offsets.add(line.offsetOf(0));
+		});
+		this.offset += bytes.length;
+	}
+
+	private void feed(String text) {
+		feed(text.getBytes(StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aLineSplitAcrossReadsIsHandedOnWhole() {
+		feed("one\nRea");
+		assertThat(this.seen).containsExactly("one");
+		feed("dy\ntwo");
+		assertThat(this.seen).containsExactly("one", "Ready");
+		assertThat(this.offsets).containsExactly(0L, 4L);
+		this.lines.end((line) -> this.seen.add(line.toString()));
+		assertThat(this.seen).containsExactly("one", "Ready", "two");
+	}
+
+	@Test
+	void aCharacterSplitAcrossReadsIsDecodedWhole() {
+		byte[] bytes = "x\nété €😀\n".getBytes(StandardCharsets.UTF_8);
+		for (byte b : bytes) {
+			feed(new byte[] { b });
+		}
+		assertThat(this.seen).containsExactly("x", "été €😀");
+		assertThat(this.seen).noneMatch((line) -> line.contains("\uFFFD"));
+	}
+
+	@Test
+	void escapesAndCarriageReturnsAreReadAsAPersonSeesThemWithRawOffsets() {
+		List<Long> at = new ArrayList<>();
+		byte[] bytes = "\u001b[1;32mOK\u001b[0m\u001b[2Cdone\r\n10%\r100%\n\u001b]0;title\u0007end\n"
+			.getBytes(StandardCharsets.UTF_8);
+		this.lines.feed(bytes, bytes.length, 100, (line) -> {
+			this.seen.add(line.toString());
+			at.add(line.offsetOf(Math.max(0, line.toString().indexOf("done"))));
+		});
+		assertThat(this.seen).containsExactly("OK done", "100%", "end");
+		assertThat(at.get(0)).isEqualTo(100 + new String(bytes, StandardCharsets.UTF_8).indexOf("done"));
+		assertThat(at.get(1)).isEqualTo(100 + new String(bytes, StandardCharsets.UTF_8).indexOf("100%"));
+		assertThat(at.get(2)).isEqualTo(100 + new String(bytes, StandardCharsets.UTF_8).indexOf("end"));
+	}
+
+	@Test
+	void aLineLongerThanTheCapIsHandedOnInPiecesBetweenCharacters() {
+		String euros = "€".repeat(TextLines.MAX_LINE / 3 + 10);
+		feed(euros + "\n");
+		assertThat(this.seen).hasSize(2);
+		assertThat(String.join("", this.seen)).isEqualTo(euros);
+		assertThat(this.offsets.get(1)).isEqualTo(3L * this.seen.get(0).length());
+	}
+
+	@Test
+	void skippedOutputKeepsOnlyTheLineUnderWay() {
+		byte[] bytes = "old\nRe".getBytes(StandardCharsets.UTF_8);
+		this.lines.skip(bytes, bytes.length, 0);
+		this.offset = bytes.length;
+		feed("ady\n");
+		assertThat(this.seen).containsExactly("Ready");
+		assertThat(this.offsets).containsExactly(4L);
+	}
+
+	@Test
+	void anExcerptIsCutToOneKibibyteFromTheMatchWhenItBeginsLater() {
+		String line = "é".repeat(1000) + "port 80";
+		feed(line + "\n");
+		List<String> excerpts = new ArrayList<>();
+		byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+		this.lines.feed(bytes, bytes.length, 0, (l) -> {
+			excerpts.add(l.excerpt(0));
+			excerpts.add(l.excerpt(1000));
+		});
+		assertThat(excerpts.get(0)).isEqualTo("é".repeat(512));
+		assertThat(excerpts.get(1)).isEqualTo("port 80");
+		assertThat(TextLine.capped("a" + "😀".repeat(300))).hasSize(1 + 2 * 255);
+	}
+
+	@Test
+	void theMatcherFindsGroupsAndStopsACatastrophicPattern() {
+		LineMatcher matcher = new LineMatcher(Pattern.compile("port (\\d+)( x)?", Pattern.MULTILINE));
+		matcher.budget(100);
+		assertThat(matcher.find("Serving on port 8000 ...")).isEqualTo(11);
+		assertThat(matcher.groups()).containsExactly("8000", null);
+		assertThat(matcher.find("nothing")).isEqualTo(-1);
+		LineMatcher catastrophic = new LineMatcher(Pattern.compile("(a+)+b"));
+		catastrophic.budget(100);
+		long began = System.nanoTime();
+		assertThatExceptionOfType(PatternScanner.StepBudgetExceededException.class)
+			.isThrownBy(() -> catastrophic.find("a".repeat(5000)));
+		assertThat(System.nanoTime() - began).isLessThan(2_000_000_000L);
+	}
+
+}
