@@ -80,8 +80,10 @@ public record SessionView(
 		@Schema(description = """
 				A hint that the process probably waits for input: it is alive, stdin is open, and \
 				nothing was printed for at least 2 s after output that did not end in a newline \
-				(a prompt such as `Password: ` or `[y/N] `). Heuristic: a silent program may \
-				wait without it, and a slow one may trigger it.""",
+				(a prompt such as `Password: ` or `[y/N] `), or the monitor saw its foreground \
+				process blocked reading its input (`session_waiting_for_input` on `/events`) and \
+				nothing was printed or written since. The first part is a heuristic: a silent \
+				program may wait without it, and a slow one may trigger it.""",
 				requiredMode = RequiredMode.REQUIRED) boolean waitingForInput,
 		@Schema(description = """
 				Whether input can still be written: false after `eof` in a pipe session and once \
@@ -105,7 +107,12 @@ public record SessionView(
 				Things an agent should know, e.g. a `wait_for` that exceeded its step budget, \
 				how close the conversation is to its session cap, or `disk_full: ...` when the \
 				log could not be written (see `lost_bytes`).""",
-				requiredMode = RequiredMode.REQUIRED) List<String> warnings){
+				requiredMode = RequiredMode.REQUIRED) List<String> warnings,
+		@Schema(requiredMode = RequiredMode.REQUIRED) UsageView usage, @Schema(description = """
+				The ports the session's processes listen on (TCP in LISTEN state, bound \
+				unconnected UDP), sorted, each once; `[]` when none. Updated within a second; \
+				`session_port_opened` and `session_port_closed` on `/events` tell each change.""", example = "[8000]",
+				requiredMode = RequiredMode.REQUIRED) List<Integer> ports){
 
 	public static SessionView of(SessionSnapshot s) {
 		return new SessionView(s.id(), s.scope().conversation(), s.name(), s.running() ? "running" : "exited",
@@ -114,7 +121,8 @@ public record SessionView(
 				(s.cmd() == null && s.argv() == null) ? "shell" : "command", s.workdir(), millis(s.startedAt()),
 				(s.endedAt() != null) ? millis(s.endedAt()) : null, millis(s.lastActivityAt()), s.maxRuntimeMs(),
 				s.idleTimeoutMs(), s.outputBytesTotal(), s.idleMs(), s.waitingForInput(), s.stdinOpen(),
-				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings());
+				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings(),
+				UsageView.of(s.usage()), s.ports());
 	}
 
 	private static Instant millis(Instant instant) {

@@ -17,8 +17,10 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param scrollbackLines rows a screen keeps above its top
  * @param shells the command queues of shell sessions, by session id
  * @param journals where a session's events are published, by its scope
+ * @param monitor follows the sessions' processes and ports
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
-		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells, Journals journals) {
+		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells, Journals journals,
+		SessionMonitor monitor) {
 
 }

@@ -41,6 +41,8 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final SessionLauncher launcher;
 
+	private final SessionMonitor monitor;
+
 	private volatile boolean closing;
 
 	public SessionRegistry(ExecdProperties properties, Clock clock, MeterRegistry meters) {
@@ -54,15 +56,18 @@ public final class SessionRegistry implements AutoCloseable {
 			this.reaper.close();
 			throw ex;
 		}
+		this.monitor = new SessionMonitor(this.sessions::values, this.journals, clock,
+				properties.limits().reapInterval());
 		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
 				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells,
-				this.journals);
+				this.journals, this.monitor);
 		this.launcher = new SessionLauncher(properties, context);
 		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
 			this.journals.sessionStarted(session.scope());
 		}
 		this.reaper.schedule();
+		this.monitor.start();
 	}
 
 	/** The outcome of a start: the session and whether this call created it. */
@@ -206,12 +211,18 @@ public final class SessionRegistry implements AutoCloseable {
 		this.requests.released(session);
 		session.release(deleteFiles);
 		this.shells.remove(session.id());
+		this.monitor.released(session);
 		this.journals.sessionRemoved(session.scope(), session.snapshot());
 	}
 
 	/** The command queues of shell sessions. */
 	public Shells shells() {
 		return this.shells;
+	}
+
+	/** Follows the sessions' processes: {@link SessionMonitor#processes}. */
+	public SessionMonitor monitor() {
+		return this.monitor;
 	}
 
 	/** The conversations' event journals, for event streams and event listeners. */
@@ -227,6 +238,7 @@ public final class SessionRegistry implements AutoCloseable {
 		}
 		this.closing = true;
 		removeEach((session) -> true, EndReason.SHUTDOWN);
+		this.monitor.close();
 		this.journals.close();
 		this.reaper.close();
 		this.files.close();

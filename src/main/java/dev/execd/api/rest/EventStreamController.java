@@ -51,6 +51,20 @@ class EventStreamController {
 					`id: <sequence number>` (per conversation, increasing), \
 					`data: {"session_id", "name", "session": {...}}` with the session's state at \
 					that moment.
+					- `event: session_port_opened` and `session_port_closed`, `data: \
+					{"session_id", "name", "port", "protocol", "address", "pid"}`: a process of \
+					the session started or stopped listening on a TCP port (LISTEN) or a UDP \
+					port (bound, unconnected); `protocol` is `tcp`, `tcp6`, `udp` or `udp6`, \
+					`pid` the process found holding the socket when it opened. Sent within about \
+					a second while the session runs and for execd.limits.reap-interval after it \
+					ended (background servers it left); a session's open ports are closed before \
+					its `session_exited` once they stopped listening, and before \
+					`session_removed` in any case.
+					- `event: session_waiting_for_input`, `data: {"session_id", "name", \
+					"offset"}`: the session's foreground process is blocked reading its input \
+					(the detection of `ended_by: input`) after at least 200 ms without output or \
+					input; `offset` is the end of the output then, where the prompt ends. Once \
+					per quiet spell: it can come again after new output or input.
 					- `: ping`, a comment line, after 15 s without an event.
 
 					The server keeps the last 1000 events per conversation: a client that \
