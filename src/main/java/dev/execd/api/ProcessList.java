@@ -4,8 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
-import dev.execd.process.ProcNet;
-import dev.execd.process.ProcessInfo;
+import dev.execd.session.SessionProcess;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 
@@ -59,7 +58,7 @@ public record ProcessList(@Schema(description = """
 
 	}
 
-	static ProcessList of(List<ProcessInfo> processes) {
+	static ProcessList of(List<SessionProcess> processes) {
 		return new ProcessList(processes.stream()
 			.map((p) -> new Process(p.pid(), p.ppid(), p.pgid(), p.argv(), p.state(),
 					p.startedAt().truncatedTo(ChronoUnit.MILLIS), p.cpuMs(), p.rssBytes(), p.ttyForeground(),
@@ -67,7 +66,7 @@ public record ProcessList(@Schema(description = """
 			.toList());
 	}
 
-	private static Listening listening(ProcNet.Socket socket) {
+	private static Listening listening(SessionProcess.Listening socket) {
 		return new Listening(socket.port(), socket.protocol(), socket.address());
 	}
 

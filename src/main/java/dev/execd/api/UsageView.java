@@ -8,8 +8,8 @@ import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
  * A session's {@code usage}.
  */
 @Schema(description = """
-		What the session's live processes use, summed over its Unix session; refreshed about \
-		once a second while the session runs and for execd.limits.reap-interval after it \
+		What the session's live processes use, summed over its Unix session; refreshed every \
+		2 s while the session runs and for execd.limits.reap-interval after it \
 		ended, then kept. All 0 before the first refresh.""")
 public record UsageView(
 		@Schema(description = """

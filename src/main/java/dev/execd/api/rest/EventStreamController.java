@@ -44,7 +44,8 @@ class EventStreamController {
 	}
 
 	@Operation(operationId = "streamEvents",
-			summary = "Stream the conversation's session lifecycle (Server-Sent Events)", description = """
+			summary = "Stream the conversation's session lifecycle (Server-Sent Events)",
+			description = """
 					Follows the sessions of this conversation as Server-Sent Events, from now on:
 
 					- `event: session_started`, `session_exited` or `session_removed`, \
@@ -62,8 +63,8 @@ class EventStreamController {
 					`session_removed` in any case.
 					- `event: session_waiting_for_input`, `data: {"session_id", "name", \
 					"offset"}`: the session's foreground process is blocked reading its input \
-					(the detection of `ended_by: input`) after at least 200 ms without output or \
-					input; `offset` is the end of the output then, where the prompt ends. Once \
+					(the detection of `ended_by: input`), checked every 2 s once the session \
+					printed something and was quiet for 200 ms; `offset` is the end of the output then, where the prompt ends. Once \
 					per quiet spell: it can come again after new output or input.
 					- `: ping`, a comment line, after 15 s without an event.
 
