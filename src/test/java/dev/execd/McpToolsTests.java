@@ -1,5 +1,6 @@
 package dev.execd;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -9,6 +10,7 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The MCP tools over real Streamable HTTP with the official SDK's client: a REPL in a
@@ -23,11 +25,11 @@ class McpToolsTests extends McpEndToEndTest {
 	};
 
 	@Test
-	void listsTheSevenToolsWithDescriptionsAndSchemas() {
+	void listsTheToolsWithDescriptionsAndSchemas() {
 		List<McpSchema.Tool> tools = this.mcp.tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
 			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "read_screen", "kill_session",
-					"list_sessions", "run_in_shell");
+					"list_sessions", "run_in_shell", "list_processes");
 		assertThat(tools).allSatisfy((tool) -> {
 			assertThat(tool.description()).hasSizeGreaterThan(100);
 			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
@@ -43,6 +45,7 @@ class McpToolsTests extends McpEndToEndTest {
 				"wait_for_screen", "settle_ms", "input_quiet_ms", "view");
 		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
+		assertThat(properties(tools, "list_processes")).containsOnlyKeys("session_id");
 		assertThat(properties(tools, "run_in_shell")).containsOnlyKeys("cmd", "session_id", "tty", "workdir",
 				"yield_time_ms", "timeout_ms", "wait_for", "max_output_bytes");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
@@ -190,6 +193,27 @@ class McpToolsTests extends McpEndToEndTest {
 		assertThat(list.text())
 			.startsWith("sessions: 1\n---\n" + result.sessionId() + " [exited] exit_code: 0 echo hi");
 		assertThat(list.structured()).containsOnlyKeys("sessions");
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void listsAServersPortAndProcesses() {
+		McpTestClient.Result started = this.mcp.ok("exec_command",
+				Map.of("cmd", "exec python3 -u -m http.server 0", "wait_for", "Serving HTTP"));
+		String id = started.sessionId();
+		String port = started.output().replaceAll("(?s).*port (\\d+).*", "$1");
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> this.mcp.ok("list_sessions", Map.of())
+				.text()
+				.contains(id + " [still running] ports: " + port));
+		McpTestClient.Result processes = this.mcp.ok("list_processes", Map.of("session_id", id));
+		assertThat(processes.text()).startsWith("processes: 1\n---\npid ")
+			.contains(":" + port)
+			.contains("python3 -u -m http.server 0");
+		List<Map<String, Object>> listed = (List<Map<String, Object>>) processes.structured().get("processes");
+		assertThat(listed).singleElement().satisfies((p) -> assertThat(p.get("listening").toString()).contains(port));
+		assertThat(this.mcp.call("list_processes", Map.of("session_id", "nope")).text())
+			.startsWith("session_not_found");
 	}
 
 	@SuppressWarnings("unchecked")

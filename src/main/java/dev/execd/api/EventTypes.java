@@ -10,7 +10,8 @@ import java.util.List;
 public final class EventTypes {
 
 	public static final List<String> ALL = List.of("session_started", "session_exited", "session_removed",
-			"session_matched", "session_matches_dropped", "command_finished");
+			"session_matched", "session_matches_dropped", "command_finished", "session_port_opened",
+			"session_port_closed", "session_waiting_for_input");
 
 	private EventTypes() {
 	}

@@ -161,4 +161,9 @@ public class SessionService {
 		return new RemovedCount(this.registry.removeAll(scope));
 	}
 
+	/** The live processes of a session; see {@code SessionMonitor#processes}. */
+	public ProcessList processes(Scope scope, String id) {
+		return ProcessList.of(this.registry.monitor().processes(this.registry.find(scope, id)));
+	}
+
 }

@@ -80,8 +80,10 @@ public record SessionView(
 		@Schema(description = """
 				A hint that the process probably waits for input: it is alive, stdin is open, and \
 				nothing was printed for at least 2 s after output that did not end in a newline \
-				(a prompt such as `Password: ` or `[y/N] `). Heuristic: a silent program may \
-				wait without it, and a slow one may trigger it.""",
+				(a prompt such as `Password: ` or `[y/N] `), or the monitor saw its foreground \
+				process blocked reading its input (`session_waiting_for_input` on `/events`) and \
+				nothing was printed or written since. The first part is a heuristic: a silent \
+				program may wait without it, and a slow one may trigger it.""",
 				requiredMode = RequiredMode.REQUIRED) boolean waitingForInput,
 		@Schema(description = """
 				Whether input can still be written: false after `eof` in a pipe session and once \
@@ -110,7 +112,13 @@ public record SessionView(
 				When the process last printed anything; `null` before its first output (and for \
 				a session found on disk after a restart, whose output times were not \
 				recorded).""", types = { "string", "null" },
-				requiredMode = RequiredMode.REQUIRED) @Nullable Instant lastOutputAt){
+				requiredMode = RequiredMode.REQUIRED) @Nullable Instant lastOutputAt,
+
+		@Schema(requiredMode = RequiredMode.REQUIRED) UsageView usage, @Schema(description = """
+				The ports the session's processes listen on (TCP in LISTEN state, bound \
+				unconnected UDP), sorted, each once; `[]` when none. Updated within a second; \
+				`session_port_opened` and `session_port_closed` on `/events` tell each change.""", example = "[8000]",
+				requiredMode = RequiredMode.REQUIRED) List<Integer> ports){
 
 	public static SessionView of(SessionSnapshot s) {
 		return new SessionView(s.id(), s.scope().conversation(), s.name(), s.running() ? "running" : "exited",
@@ -120,7 +128,7 @@ public record SessionView(
 				(s.endedAt() != null) ? millis(s.endedAt()) : null, millis(s.lastActivityAt()), s.maxRuntimeMs(),
 				s.idleTimeoutMs(), s.outputBytesTotal(), s.idleMs(), s.waitingForInput(), s.stdinOpen(),
 				s.logTruncated(), s.lostBytes(), SessionUrls.log(s), SessionUrls.stream(s), s.warnings(),
-				(s.lastOutputAt() != null) ? millis(s.lastOutputAt()) : null);
+				(s.lastOutputAt() != null) ? millis(s.lastOutputAt()) : null, UsageView.of(s.usage()), s.ports());
 	}
 
 	private static Instant millis(Instant instant) {

@@ -1,6 +1,7 @@
 package dev.execd.process;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -84,12 +85,23 @@ public final class InputWaits {
 	 * sleeps in a read, poll, select or epoll wait on it, and none is running.
 	 */
 	public boolean blocked() {
+		List<ProcessTable.Stat> members = new ArrayList<>();
+		for (long pid : ProcessTable.sessionMembers(this.leader)) {
+			ProcessTable.stat(pid).ifPresent(members::add);
+		}
+		return blocked(members);
+	}
+
+	/**
+	 * As {@link #blocked()}, given the session's members as a scan of many sessions at
+	 * once just read them.
+	 */
+	public boolean blocked(List<ProcessTable.Stat> members) {
 		Syscalls calls = Syscalls.current();
 		String input = stdin();
 		if (calls == null || input == null) {
 			return false;
 		}
-		List<Long> members = ProcessTable.sessionMembers(this.leader);
 		long group = -1;
 		if (this.tty) {
 			OptionalLong foreground = ProcessTable.foregroundGroup(this.leader);
@@ -99,17 +111,16 @@ public final class InputWaits {
 			group = foreground.getAsLong();
 		}
 		boolean reading = false;
-		for (long pid : members) {
-			Optional<ProcessTable.Stat> stat = ProcessTable.stat(pid);
-			if (stat.isEmpty() || (this.tty && stat.get().pgrp() != group)) {
+		for (ProcessTable.Stat stat : members) {
+			if (this.tty && stat.pgrp() != group) {
 				continue;
 			}
-			char state = stat.get().state();
+			char state = stat.state();
 			if (state == 'R') {
 				return false;
 			}
 			if (state == 'S' && !reading) {
-				reading = readsInput(calls, pid, input);
+				reading = readsInput(calls, stat.pid(), input);
 			}
 		}
 		return reading;

@@ -70,6 +70,11 @@ public final class Libc {
 		return C_LIBRARY.getsid(Math.toIntExact(pid));
 	}
 
+	/** The size of a memory page, the unit of a resident set size in {@code /proc}. */
+	static long pageSize() {
+		return C_LIBRARY.getpagesize();
+	}
+
 	/**
 	 * A new pipe whose two ends are closed on exec.
 	 * @return the file descriptors of the read end and the write end
@@ -129,6 +134,8 @@ public final class Libc {
 		int pipe2(int[] fds, int flags) throws LastErrorException;
 
 		int close(int fd) throws LastErrorException;
+
+		int getpagesize();
 
 	}
 

@@ -30,7 +30,13 @@ public final class ProcessTable {
 
 	private static final int TPGID = 5;
 
+	private static final int UTIME = 11;
+
+	private static final int CUTIME = 13;
+
 	private static final int START_TIME = 19;
+
+	private static final int RSS = 21;
 
 	private ProcessTable() {
 	}
@@ -59,12 +65,14 @@ public final class ProcessTable {
 			return Optional.empty();
 		}
 		String[] fields = line.substring(end + 1).strip().split(" ");
-		if (fields.length <= START_TIME || fields[STATE].length() != 1) {
+		if (fields.length <= RSS || fields[STATE].length() != 1) {
 			throw new IllegalStateException("Unexpected /proc/" + pid + "/stat: " + line);
 		}
 		return Optional.of(new Stat(pid, fields[STATE].charAt(0), Long.parseLong(fields[PPID]),
 				Long.parseLong(fields[PGRP]), Long.parseLong(fields[SESSION]), Long.parseLong(fields[TTY_NR]),
-				Long.parseLong(fields[TPGID]), Long.parseLong(fields[START_TIME])));
+				Long.parseLong(fields[TPGID]), Long.parseLong(fields[START_TIME]),
+				Long.parseLong(fields[UTIME]) + Long.parseLong(fields[UTIME + 1]),
+				Long.parseLong(fields[CUTIME]) + Long.parseLong(fields[CUTIME + 1]), Long.parseLong(fields[RSS])));
 	}
 
 	/**
@@ -153,7 +161,7 @@ public final class ProcessTable {
 			.orElse(OptionalLong.empty());
 	}
 
-	private static boolean isNumeric(String name) {
+	static boolean isNumeric(String name) {
 		for (int i = 0; i < name.length(); i++) {
 			if (name.charAt(i) < '0' || name.charAt(i) > '9') {
 				return false;
@@ -175,9 +183,12 @@ public final class ProcessTable {
 	 * @param tpgid the foreground process group of the controlling terminal, -1 if none
 	 * @param startTime when the process started, in clock ticks since boot: with the pid
 	 * it identifies a process across pid reuse
+	 * @param cpuTicks user and system time, in clock ticks
+	 * @param childCpuTicks user and system time of the children it waited for
+	 * @param rssPages resident set size, in pages (as in {@code statm})
 	 */
-	public record Stat(long pid, char state, long ppid, long pgrp, long session, long ttyNr, long tpgid,
-			long startTime) {
+	public record Stat(long pid, char state, long ppid, long pgrp, long session, long ttyNr, long tpgid, long startTime,
+			long cpuTicks, long childCpuTicks, long rssPages) {
 
 		boolean isLive() {
 			// X (dead) is only ever seen for an instant while a process is released.

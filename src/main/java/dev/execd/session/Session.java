@@ -49,7 +49,8 @@ public final class Session {
 	Session(String id, Scope scope, SessionSpec spec, String workdir, Child child, OutputLog log, Instant startedAt,
 			SessionContext context) {
 		long startNanos = System.nanoTime();
-		this.facts = new SessionFacts(id, scope, spec, workdir, child.pid(), child.tty(), startedAt, startNanos);
+		this.facts = new SessionFacts(id, scope, spec, workdir, child.pid(), child.tty(), startedAt, startNanos,
+				new SessionWatch(child));
 		this.child = child;
 		this.log = log;
 		this.context = context;
@@ -82,7 +83,7 @@ public final class Session {
 		}));
 		this.exit.onExit(onExit);
 		this.deadlines.follow(this.state::current);
-		persist();
+		this.persistence.save(this::snapshot);
 	}
 
 	/**
@@ -95,11 +96,6 @@ public final class Session {
 		this.input.stop();
 		this.output.exitReported();
 		this.exit.report(snapshot());
-		persist();
-	}
-
-	/** Writes the metadata file; called at start, on every change and at the end. */
-	private void persist() {
 		this.persistence.save(this::snapshot);
 	}
 
@@ -114,11 +110,6 @@ public final class Session {
 	/** The idempotency key of the start that created the session, if any. */
 	@Nullable String requestId() {
 		return this.facts.spec().requestId();
-	}
-
-	/** Whether the session runs on a pseudo-terminal. */
-	boolean tty() {
-		return this.facts.tty();
 	}
 
 	/** The session's log, for the disk budget and the metrics. */
@@ -160,8 +151,17 @@ public final class Session {
 		});
 		// After an exit the deadlines are cancelled for good and this does nothing.
 		this.deadlines.follow(this.state::current);
-		persist();
+		this.persistence.save(this::snapshot);
 		return snapshot();
+	}
+
+	/** Whether the session runs on a pseudo-terminal. */
+	boolean tty() {
+		return this.facts.tty();
+	}
+
+	SessionWatch watch() {
+		return this.facts.watch();
 	}
 
 	/** Whether the session was removed; its streams end. */
@@ -181,7 +181,7 @@ public final class Session {
 		this.input.stop();
 		// On disk before anyone is told: a crash right after a client saw the exit
 		// must not bring the session back as lost.
-		persist();
+		this.persistence.save(this::snapshot);
 		SessionSnapshot last = snapshot();
 		this.context.metrics().ended(last.endReason());
 		// Announced before polls wake: a client acting on the exit never overtakes it.

@@ -18,9 +18,10 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param shells the command queues of shell sessions, by session id
  * @param journals where a session's events are published, by its scope
  * @param watches the watches of sessions, by session id
+ * @param monitor follows the sessions' processes and ports
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
 		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells, Journals journals,
-		Watches watches) {
+		Watches watches, SessionMonitor monitor) {
 
 }

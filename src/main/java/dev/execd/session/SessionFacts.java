@@ -18,9 +18,11 @@ import org.jspecify.annotations.Nullable;
  * @param tty whether it runs on a pseudo-terminal
  * @param startedAt when it started
  * @param startNanos the same moment on the monotonic clock
+ * @param watch what the monitor sees of its processes: the holder is fixed, what it holds
+ * changes
  */
 record SessionFacts(String id, Scope scope, SessionSpec spec, String workdir, long pid, boolean tty, Instant startedAt,
-		long startNanos) {
+		long startNanos, SessionWatch watch) {
 
 	/** Quiet output for this long after a partial line hints that input is awaited. */
 	private static final long INPUT_HINT_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -48,13 +50,14 @@ record SessionFacts(String id, Scope scope, SessionSpec spec, String workdir, lo
 		long lastOutput = log.lastAppendNanos();
 		long total = log.total();
 		long idleNanos = now - lastOutput;
-		boolean waiting = s.running() && s.stdinOpen() && total > 0 && idleNanos >= INPUT_HINT_NANOS && midLine;
 		Instant lastActivity = this.startedAt.plusNanos(Math.max(lastOutput, lastInputNanos) - this.startNanos);
+		boolean waiting = s.running() && s.stdinOpen()
+				&& ((total > 0 && idleNanos >= INPUT_HINT_NANOS && midLine) || this.watch.awaitingInput(lastActivity));
 		return new SessionSnapshot(this.id, this.scope, s.name(), s.running(), s.exitCode(), s.signal(), s.endReason(),
 				s.escalated(), this.pid, this.tty, size(s.cols()), size(s.rows()), this.spec.cmd(), this.spec.argv(),
 				this.workdir, this.startedAt, s.endedAt(), lastActivity, s.maxRuntimeMs(), s.idleTimeoutMs(), total,
 				TimeUnit.NANOSECONDS.toMillis(idleNanos), waiting, s.stdinOpen(), log.truncated(), log.lostBytes(),
-				s.warnings(), lastOutputAt);
+				s.warnings(), lastOutputAt, this.watch.usage(), this.watch.ports());
 	}
 
 	/** A terminal size, reported only for a terminal. */

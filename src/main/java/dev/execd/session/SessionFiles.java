@@ -44,6 +44,20 @@ final class SessionFiles implements AutoCloseable {
 
 	private final FileLock lock;
 
+	/**
+	 * Opens the log directory, or runs {@code onFailure} (which releases what the caller
+	 * set up before) and rethrows.
+	 */
+	static SessionFiles open(Path dir, Runnable onFailure) {
+		try {
+			return new SessionFiles(dir);
+		}
+		catch (RuntimeException ex) {
+			onFailure.run();
+			throw ex;
+		}
+	}
+
 	SessionFiles(Path dir) {
 		this.dir = dir;
 		try {

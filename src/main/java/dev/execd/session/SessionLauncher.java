@@ -102,6 +102,7 @@ final class SessionLauncher {
 		Audit.started(started);
 		session.start((ended) -> {
 			Audit.ended(ended);
+			this.context.monitor().exited(session);
 			journal.publish("session_exited", ended);
 		});
 		if (spec.stdin() != null && spec.stdin().length > 0) {

@@ -37,6 +37,7 @@ final class SessionPersistence {
 			.orElseGet(() -> ProcessTable.ticksSinceBoot() - START_SLACK_TICKS) : -1L;
 	}
 
+	/** Writes the metadata file: at the start, on every change and at the end. */
 	synchronized void save(Supplier<SessionSnapshot> state) {
 		if (!this.deleted) {
 			this.files.save(SessionRecord.of(state.get(), this.leaderStartTime));

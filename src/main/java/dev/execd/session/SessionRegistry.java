@@ -35,15 +35,13 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final Journals journals = new Journals();
 
-	private final Shells shells = new Shells();
-
 	private final ExclusiveKeys keys = new ExclusiveKeys();
-
-	private final Watches watches = new Watches();
 
 	private final Reaper reaper;
 
 	private final SessionLauncher launcher;
+
+	private final SessionContext context;
 
 	private volatile boolean closing;
 
@@ -51,22 +49,19 @@ public final class SessionRegistry implements AutoCloseable {
 		this.properties = properties;
 		SessionMetrics metrics = new SessionMetrics(meters, this.sessions::values);
 		this.reaper = new Reaper(properties, clock, this.sessions::values, this::removeEach, metrics::evicted);
-		try {
-			this.files = new SessionFiles(properties.output().dir());
-		}
-		catch (RuntimeException ex) {
-			this.reaper.close();
-			throw ex;
-		}
-		SessionContext context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
-				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), this.shells,
-				this.journals, this.watches);
-		this.launcher = new SessionLauncher(properties, context);
-		for (Session session : Recovery.recover(this.files, context, properties.process().killGrace())) {
+		this.files = SessionFiles.open(properties.output().dir(), this.reaper::close);
+		SessionMonitor monitor = new SessionMonitor(this.sessions::values, this.journals, clock,
+				properties.limits().reapInterval());
+		this.context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
+				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), new Shells(),
+				this.journals, new Watches(), monitor);
+		this.launcher = new SessionLauncher(properties, this.context);
+		for (Session session : Recovery.recover(this.files, this.context, properties.process().killGrace())) {
 			this.sessions.put(session.id(), session);
 			this.journals.sessionStarted(session.scope());
 		}
 		this.reaper.schedule();
+		monitor.start();
 	}
 
 	/** The outcome of a start: the session and whether this call created it. */
@@ -211,19 +206,25 @@ public final class SessionRegistry implements AutoCloseable {
 	private void release(Session session, boolean deleteFiles) {
 		this.requests.released(session);
 		session.release(deleteFiles);
-		this.shells.remove(session.id());
-		this.watches.remove(session.id());
+		shells().remove(session.id());
+		watches().remove(session.id());
+		monitor().released(session);
 		this.journals.sessionRemoved(session.scope(), session.snapshot());
 	}
 
 	/** The command queues of shell sessions. */
 	public Shells shells() {
-		return this.shells;
+		return this.context.shells();
 	}
 
 	/** The watches of sessions. */
 	public Watches watches() {
-		return this.watches;
+		return this.context.watches();
+	}
+
+	/** Follows the sessions' processes: {@link SessionMonitor#processes}. */
+	public SessionMonitor monitor() {
+		return this.context.monitor();
 	}
 
 	/** The conversations' event journals, for event streams and event listeners. */
@@ -240,6 +241,7 @@ public final class SessionRegistry implements AutoCloseable {
 		this.closing = true;
 		this.keys.close();
 		removeEach((session) -> true, EndReason.SHUTDOWN);
+		monitor().close();
 		this.journals.close();
 		this.reaper.close();
 		this.files.close();

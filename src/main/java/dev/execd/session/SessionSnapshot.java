@@ -13,7 +13,8 @@ public record SessionSnapshot(String id, Scope scope, @Nullable String name, boo
 		boolean tty, @Nullable Integer cols, @Nullable Integer rows, @Nullable String cmd, @Nullable List<String> argv,
 		String workdir, Instant startedAt, @Nullable Instant endedAt, Instant lastActivityAt, long maxRuntimeMs,
 		long idleTimeoutMs, long outputBytesTotal, long idleMs, boolean waitingForInput, boolean stdinOpen,
-		boolean logTruncated, long lostBytes, List<String> warnings, @Nullable Instant lastOutputAt) {
+		boolean logTruncated, long lostBytes, List<String> warnings, @Nullable Instant lastOutputAt, SessionUsage usage,
+		List<Integer> ports) {
 
 	/** This state with {@code waiting_for_input} true: a wait saw the process reading. */
 	SessionSnapshot awaitingInput() {
@@ -21,7 +22,7 @@ public record SessionSnapshot(String id, Scope scope, @Nullable String name, boo
 				this.endReason, this.escalated, this.pid, this.tty, this.cols, this.rows, this.cmd, this.argv,
 				this.workdir, this.startedAt, this.endedAt, this.lastActivityAt, this.maxRuntimeMs, this.idleTimeoutMs,
 				this.outputBytesTotal, this.idleMs, true, this.stdinOpen, this.logTruncated, this.lostBytes,
-				this.warnings, this.lastOutputAt);
+				this.warnings, this.lastOutputAt, this.usage, this.ports);
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.execd.output.OutputLog;
+import dev.execd.process.GoneChild;
 import dev.execd.output.StreamTag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,7 +41,7 @@ class DeliveryCursorTests {
 	void cursor() {
 		this.log = new OutputLog(this.dir.resolve("session.log"), 1 << 20, 4096);
 		SessionFacts facts = new SessionFacts("s1", new Scope("anonymous", "c1"), SPEC, "/tmp", 1, false, Instant.now(),
-				System.nanoTime());
+				System.nanoTime(), new SessionWatch(new GoneChild(1, false)));
 		this.cursor = new DeliveryCursor(this.log, new OutputWaiter(this.log, this.ended::get, (warning) -> {
 		}, null, null), this.ended::get, () -> facts.snapshot(SessionState.initial(SPEC), this.log, 0, false, 0));
 	}

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.execd.output.OutputLog;
+import dev.execd.process.GoneChild;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class InputWaitStateTests {
 	void cursor() {
 		this.log = new OutputLog(this.dir.resolve("session.log"), 1 << 20, 4096);
 		SessionFacts facts = new SessionFacts("s1", new Scope("anonymous", "c1"), SPEC, "/tmp", 1, false, Instant.now(),
-				System.nanoTime());
+				System.nanoTime(), new SessionWatch(new GoneChild(1, false)));
 		// The process is always found reading; the wait itself never sees the end.
 		OutputWaiter waiter = new OutputWaiter(this.log, () -> false, (warning) -> {
 		}, null, () -> true);

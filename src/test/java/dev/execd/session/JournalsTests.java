@@ -68,7 +68,8 @@ class JournalsTests {
 	private static SessionSnapshot snapshot(String id) {
 		Instant now = Instant.now();
 		return new SessionSnapshot(id, SCOPE, null, false, 0, null, EndReason.KILLED, false, 1, false, null, null,
-				"true", null, "/", now, now, now, 0, 0, 0, 0, false, false, false, 0, List.of(), null);
+				"true", null, "/", now, now, now, 0, 0, 0, 0, false, false, false, 0, List.of(), null,
+				new SessionUsage(0, 0, 0, 0), List.of());
 	}
 
 }

@@ -24,7 +24,8 @@ public final class ApiExamples {
 			,"idle_ms":12,"waiting_for_input":false,"stdin_open":true,\
 			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
 			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[],\
-			"last_output_at":"2026-01-05T10:00:00.412Z"}""";
+			"last_output_at":"2026-01-05T10:00:00.412Z",
+			"usage":{"cpu_ms":40,"rss_bytes":10485760,"max_rss_bytes":10485760,"processes":1},"ports":[]}""";
 
 	/** The REPL after start: running, prompt shown. */
 	public static final String SESSION_STARTED = SESSION_RUNNING_START + "4" + SESSION_RUNNING_END;
@@ -42,7 +43,8 @@ public final class ApiExamples {
 			"output_bytes_total":32,"idle_ms":5,"waiting_for_input":false,"stdin_open":false,\
 			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
 			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[],\
-			"last_output_at":"2026-01-05T10:02:00.015Z"}""";
+			"last_output_at":"2026-01-05T10:02:00.015Z",
+			"usage":{"cpu_ms":60,"rss_bytes":0,"max_rss_bytes":10485760,"processes":0},"ports":[]}""";
 
 	/** The REPL removed while running. */
 	public static final String SESSION_KILLED = """
@@ -54,7 +56,8 @@ public final class ApiExamples {
 			"output_bytes_total":24,"idle_ms":299595,"waiting_for_input":false,"stdin_open":false,\
 			"log_truncated":false,"lost_bytes":0,"log_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/log",\
 			"stream_url":"/sessions/V1StGXR8_Z5jdHi6B-myT/stream","warnings":[],\
-			"last_output_at":"2026-01-05T10:00:00.412Z"}""";
+			"last_output_at":"2026-01-05T10:00:00.412Z",
+			"usage":{"cpu_ms":60,"rss_bytes":0,"max_rss_bytes":10485760,"processes":0},"ports":[]}""";
 
 	public static final String EXEC_STARTED = """
 			{"output": ">>> ", "output_offset": 0, "next_offset": 4, "omitted_bytes": 0, \
@@ -130,6 +133,20 @@ public final class ApiExamples {
 			id: 5
 			data: {"session_id":"V1StGXR8_Z5jdHi6B-myT","name":null,"session":""" + SESSION_EXITED + """
 			}
+
+			event: session_port_opened
+			id: 3
+			data: {"session_id":"Xk2pQ9vLm4RtY7wZa1BcD","name":"dev","port":8000,"protocol":"tcp",\
+			"address":"0.0.0.0","pid":12400}
+
+			event: session_waiting_for_input
+			id: 4
+			data: {"session_id":"Qw3eR5tY7uI9oP1aS2dFg","name":null,"offset":17}
+
+			event: session_port_closed
+			id: 5
+			data: {"session_id":"Xk2pQ9vLm4RtY7wZa1BcD","name":"dev","port":8000,"protocol":"tcp",\
+			"address":"0.0.0.0","pid":12400}
 
 			: ping
 

@@ -29,7 +29,8 @@ class McpConfiguration {
 
 	private static final String INSTRUCTIONS = "Long-lived shell sessions: exec_command starts one, write_stdin "
 			+ "types into it or polls it, read_output reads by offset or long-polls, read_screen shows a "
-			+ "terminal session's screen, kill_session ends it, list_sessions lists them; run_in_shell runs "
+			+ "terminal session's screen, kill_session ends it, list_sessions lists them (with the ports they listen on), list_processes "
+			+ "shows a session's processes and ports; run_in_shell runs "
 			+ "a command in the conversation's persistent shell (cd, export, a virtualenv carry over) and returns "
 			+ "its own exit code and output.";
 

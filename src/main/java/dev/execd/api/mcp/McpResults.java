@@ -1,10 +1,12 @@
 package dev.execd.api.mcp;
 
+import java.util.List;
 import java.util.Map;
 
 import dev.execd.api.CommandResult;
 import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
+import dev.execd.api.ProcessList;
 import dev.execd.api.ScreenView;
 import dev.execd.api.SessionList;
 import dev.execd.api.SessionView;
@@ -83,6 +85,9 @@ final class McpResults {
 			}
 			String command = (session.cmd() != null) ? session.cmd()
 					: (session.argv() != null) ? String.join(" ", session.argv()) : "(shell " + session.name() + ")";
+			if (!session.ports().isEmpty()) {
+				text.append(" ports: ").append(join(session.ports()));
+			}
 			text.append(' ').append(command.replace('\n', ' '));
 			if (session.lastOutputAt() != null) {
 				text.append(" last_output_at: ").append(session.lastOutputAt());
@@ -90,6 +95,31 @@ final class McpResults {
 			text.append('\n');
 		}
 		return success(text.toString(), structured);
+	}
+
+	/**
+	 * A count, then one line a process: pid, parent, state, usage, ports, command line.
+	 */
+	static CallToolResult processes(ProcessList list, Map<String, @Nullable Object> structured) {
+		StringBuilder text = new StringBuilder("processes: ").append(list.processes().size()).append("\n---\n");
+		for (ProcessList.Process process : list.processes()) {
+			text.append("pid ").append(process.pid()).append(" ppid ").append(process.ppid()).append(' ');
+			text.append(process.state()).append(" cpu_ms ").append(process.cpuMs());
+			text.append(" rss_bytes ").append(process.rssBytes());
+			if (!process.listening().isEmpty()) {
+				text.append(" listening: ")
+					.append(join(process.listening()
+						.stream()
+						.map((s) -> s.protocol() + " " + s.address() + ":" + s.port())
+						.toList()));
+			}
+			text.append(' ').append(String.join(" ", process.argv()).replace('\n', ' ')).append('\n');
+		}
+		return success(text.toString(), structured);
+	}
+
+	private static String join(List<?> values) {
+		return String.join(",", values.stream().map(String::valueOf).toList());
 	}
 
 	/**

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import dev.execd.api.ApiException;
 import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
+import dev.execd.api.ProcessList;
 import dev.execd.api.Refusals;
 import dev.execd.api.ScopeResolver;
 import dev.execd.api.ScreenService;
@@ -113,6 +114,7 @@ final class McpTools {
 				tool("read_screen", McpOutputSchemas.of(ScreenView.class), this::readScreen),
 				tool("kill_session", McpOutputSchemas.of(SessionView.class), this::killSession),
 				tool("list_sessions", McpOutputSchemas.of(SessionList.class), this::listSessions),
+				tool("list_processes", McpOutputSchemas.of(ProcessList.class), this::listProcesses),
 				tool("run_in_shell", McpOutputSchemas.withSessionId(CommandResult.class), this.shell::run));
 	}
 
@@ -151,6 +153,11 @@ final class McpTools {
 	private CallToolResult listSessions(Scope scope, McpArguments args) {
 		SessionList result = this.sessions.list(scope, args.bind(McpArguments.Filter.class).status());
 		return McpResults.list(result, structured(result));
+	}
+
+	private CallToolResult listProcesses(Scope scope, McpArguments args) {
+		ProcessList result = this.sessions.processes(scope, args.sessionId());
+		return McpResults.processes(result, structured(result));
 	}
 
 	/** One tool's body: a call in a scope with arguments checked by name. */

@@ -66,6 +66,20 @@ class EventStreamController {
 					"pipe_status", "end", "output_offset", "next_offset", "started_at", \
 					"ended_at", "duration_ms"}` as `GET /sessions/{id}/commands/{command_id}` \
 					shows it, without the output (the log's `[output_offset, next_offset)`).
+					- `event: session_port_opened` and `session_port_closed`, `data: \
+					{"session_id", "name", "port", "protocol", "address", "pid"}`: a process of \
+					the session started or stopped listening on a TCP port (LISTEN) or a UDP \
+					port (bound, unconnected); `protocol` is `tcp`, `tcp6`, `udp` or `udp6`, \
+					`pid` the process found holding the socket when it opened. Sent within about \
+					a second while the session runs and for execd.limits.reap-interval after it \
+					ended (background servers it left); a session's open ports are closed before \
+					its `session_exited` once they stopped listening, and before \
+					`session_removed` in any case.
+					- `event: session_waiting_for_input`, `data: {"session_id", "name", \
+					"offset"}`: the session's foreground process is blocked reading its input \
+					(the detection of `ended_by: input`), checked every 2 s once the session \
+					printed something and was quiet for 200 ms; `offset` is the end of the output then, where the prompt ends. Once \
+					per quiet spell: it can come again after new output or input.
 					- `: ping`, a comment line, after 15 s without an event.
 
 					The server keeps the last 1000 events per conversation: a client that \

@@ -8,6 +8,7 @@ import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
 import dev.execd.api.SessionList;
 import dev.execd.api.SessionView;
+import dev.execd.api.UsageView;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.Test;
 
@@ -97,7 +98,7 @@ class McpResultsTests {
 		Instant now = Instant.parse("2026-01-01T00:00:00Z");
 		return new SessionView("abc", "default", null, status, exitCode, signal, null, false, 42, false, null, null,
 				"make test", null, "command", "/repo", now, null, now, 1800000, 0, 6, 0, false, true, false, 0,
-				"/sessions/abc/log", "/sessions/abc/stream", List.of(), null);
+				"/sessions/abc/log", "/sessions/abc/stream", List.of(), null, new UsageView(0, 0, 0, 0), List.of());
 	}
 
 }
