@@ -61,6 +61,11 @@ final class PortTracker {
 		return false;
 	}
 
+	/** Whether no port is recorded open: nothing to close when no session is followed. */
+	boolean idle() {
+		return this.owners.isEmpty();
+	}
+
 	/**
 	 * Publishes the sockets that closed, then finds the owners of the new ones.
 	 * @param sessions the sessions followed

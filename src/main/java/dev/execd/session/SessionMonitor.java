@@ -77,6 +77,12 @@ public final class SessionMonitor implements AutoCloseable {
 	void tick() {
 		try {
 			List<Session> followed = followed();
+			synchronized (this) {
+				if (followed.isEmpty() && this.ports.idle()) {
+					// Nothing to follow: an idle server reads nothing from /proc.
+					return;
+				}
+			}
 			Map<Long, ProcNet.Socket> listening = ProcNet.listening();
 			long now = System.nanoTime();
 			boolean scan = now - this.lastScanNanos >= SCAN.toNanos();
