@@ -42,7 +42,9 @@ class McpShellTests extends McpEndToEndTest {
 			.containsKeys("command_id", "seq", "output_offset", "next_offset", "duration_ms");
 
 		McpTestClient.Result sessions = this.mcp.ok("list_sessions", Map.of("status", "running"));
-		assertThat(sessions.text()).isEqualTo("sessions: 1\n---\n" + id + " [still running] (shell mcp-shell)\n");
+		// The shell printed /tmp, so the line ends with when it last printed.
+		assertThat(sessions.text()).matches("sessions: 1\n---\n" + java.util.regex.Pattern.quote(id)
+				+ " \\[still running\\] \\(shell mcp-shell\\) last_output_at: \\S+Z\n");
 		assertThat(sessions.structured().get("sessions")).asInstanceOf(InstanceOfAssertFactories.LIST)
 			.singleElement()
 			.asInstanceOf(InstanceOfAssertFactories.MAP)
