@@ -8,7 +8,9 @@ import java.nio.ByteOrder;
  * A byte string found eight positions at a time: two adjacent bytes of the needle, the
  * pair least frequent in text, are compared with eight positions of the text at once
  * (SWAR, a {@code long} per eight bytes), and only the positions where both agree are
- * compared in full. With ASCII folding, A-Z in the text count as a-z.
+ * compared in full. With ASCII folding, A-Z in the text count as a-z: a text byte ORed
+ * with 0x20 equals a lowercase letter exactly when it is that letter in either case, so
+ * the eight-at-a-time comparison costs one OR more.
  */
 final class LiteralMatcher implements LineMatcher {
 
@@ -17,8 +19,6 @@ final class LiteralMatcher implements LineMatcher {
 	private static final long ONES = 0x0101010101010101L;
 
 	private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
-
-	private static final long HIGH = 0x8080808080808080L;
 
 	/**
 	 * How common a byte is in logs, roughly: the pair with the lowest sum is searched.
@@ -36,6 +36,11 @@ final class LiteralMatcher implements LineMatcher {
 
 	private final long second;
 
+	/** 0x20 in every byte when the pair's byte is a letter to fold, else 0. */
+	private final long firstCase;
+
+	private final long secondCase;
+
 	LiteralMatcher(byte[] needle, boolean foldAscii) {
 		this.fold = foldAscii;
 		this.needle = needle.clone();
@@ -47,6 +52,13 @@ final class LiteralMatcher implements LineMatcher {
 		this.pair = rarestPair(this.needle);
 		this.first = (this.needle.length > 0) ? ONES * (this.needle[this.pair] & 0xFF) : 0;
 		this.second = (this.needle.length > 1) ? ONES * (this.needle[this.pair + 1] & 0xFF) : 0;
+		this.firstCase = caseBit(this.first, foldAscii);
+		this.secondCase = caseBit(this.second, foldAscii);
+	}
+
+	private static long caseBit(long broadcast, boolean fold) {
+		int b = (int) (broadcast & 0xFF);
+		return (fold && b >= 'a' && b <= 'z') ? ONES * 0x20 : 0;
 	}
 
 	private static int rarestPair(byte[] n) {
@@ -83,26 +95,15 @@ final class LiteralMatcher implements LineMatcher {
 		int last = (m == 1) ? i - 1 : Math.min(to - 9, to - m + r);
 		long p0 = this.first;
 		long p1 = this.second;
+		long c0 = this.firstCase;
+		long c1 = this.secondCase;
 		// Candidates j = i + k (k in 0..7) need b[j] and b[j + 1] (the pair's bytes).
-		if (this.fold) {
-			for (; i <= last; i += 8) {
-				long hits = zeros(lower((long) LONGS.get(b, i)) ^ p0) & zeros(lower((long) LONGS.get(b, i + 1)) ^ p1);
-				if (hits != 0) {
-					int start = verify(b, i, hits, to);
-					if (start >= 0) {
-						return start;
-					}
-				}
-			}
-		}
-		else {
-			for (; i <= last; i += 8) {
-				long hits = zeros((long) LONGS.get(b, i) ^ p0) & zeros((long) LONGS.get(b, i + 1) ^ p1);
-				if (hits != 0) {
-					int start = verify(b, i, hits, to);
-					if (start >= 0) {
-						return start;
-					}
+		for (; i <= last; i += 8) {
+			long hits = zeros(((long) LONGS.get(b, i) | c0) ^ p0) & zeros(((long) LONGS.get(b, i + 1) | c1) ^ p1);
+			if (hits != 0) {
+				int start = verify(b, i, hits, to);
+				if (start >= 0) {
+					return start;
 				}
 			}
 		}
@@ -139,15 +140,6 @@ final class LiteralMatcher implements LineMatcher {
 	/** 0x80 in every byte of {@code x} that is zero, 0 elsewhere (no false positives). */
 	private static long zeros(long x) {
 		return ~(((x & LOW7) + LOW7) | x | LOW7);
-	}
-
-	/** A-Z to a-z in all eight bytes. */
-	private static long lower(long x) {
-		long low = x & LOW7;
-		long atLeastA = low + ONES * (0x80 - 'A');
-		long aboveZ = low + ONES * (0x80 - 'Z' - 1);
-		long upper = (atLeastA ^ aboveZ) & ~x & HIGH;
-		return x | (upper >>> 2);
 	}
 
 	@Override
