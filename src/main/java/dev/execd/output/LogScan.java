@@ -3,6 +3,8 @@ package dev.execd.output;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What one scan of a log found, as offsets only: the text is read afterwards (see
  * {@link LineText}).
@@ -15,8 +17,8 @@ import java.util.List;
  * @param overBudgetLines lines on which the pattern ran out of steps, counted as not
  * matching
  */
-public record LogScan(List<Hit> hits, long next, @org.jspecify.annotations.Nullable Stop stop, long scanned,
-		List<Span> gaps, long overBudgetLines) {
+public record LogScan(List<Hit> hits, long next, @Nullable Stop stop, long scanned, List<Span> gaps,
+		long overBudgetLines) {
 
 	/** Why a scan ended early. */
 	public enum Stop {
