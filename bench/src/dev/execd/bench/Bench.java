@@ -34,7 +34,7 @@ public final class Bench {
 	 * with writeback for a while, which would disturb what follows.
 	 */
 	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"screen", "shell", "throughput");
+			"screen", "shell", "search", "throughput");
 
 	private Bench() {
 	}
@@ -133,6 +133,7 @@ public final class Bench {
 						case "load" -> Load.run(ctx);
 						case "screen" -> Screens.run(ctx);
 						case "shell" -> Shells.run(ctx);
+						case "search" -> Searches.run(ctx);
 						default -> throw new IllegalStateException(scenario);
 					};
 				}

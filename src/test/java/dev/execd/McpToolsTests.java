@@ -29,7 +29,7 @@ class McpToolsTests extends McpEndToEndTest {
 		List<McpSchema.Tool> tools = this.mcp.tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
 			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "read_screen", "kill_session",
-					"list_sessions", "run_in_shell", "list_processes");
+					"list_sessions", "run_in_shell", "list_processes", "search_output");
 		assertThat(tools).allSatisfy((tool) -> {
 			assertThat(tool.description()).hasSizeGreaterThan(100);
 			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
@@ -48,6 +48,8 @@ class McpToolsTests extends McpEndToEndTest {
 		assertThat(properties(tools, "list_processes")).containsOnlyKeys("session_id");
 		assertThat(properties(tools, "run_in_shell")).containsOnlyKeys("cmd", "session_id", "tty", "workdir",
 				"yield_time_ms", "timeout_ms", "wait_for", "max_output_bytes");
+		assertThat(properties(tools, "search_output")).containsOnlyKeys("session_id", "pattern", "literal",
+				"ignore_case", "context", "max_matches", "from_offset", "to_offset");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
 		assertThat(writeStdin.description()).contains("poll", "\"\\x03\"", "C-c", "\"\\r\"", "\"\\n\"");
 	}

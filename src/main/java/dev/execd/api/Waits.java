@@ -64,14 +64,16 @@ public final class Waits {
 	 * @throws ApiException 400 {@code invalid_request} otherwise
 	 */
 	static @Nullable Pattern pattern(@Nullable String regex, String field) {
-		if (regex == null) {
-			return null;
-		}
+		return (regex != null) ? pattern(regex, field, 0) : null;
+	}
+
+	/** As {@link #pattern(String, String)}, with more flags. */
+	static Pattern pattern(String regex, String field, int flags) {
 		if (regex.length() > Inputs.MAX_WAIT_FOR_LENGTH) {
 			throw ApiException.invalid(field + " is longer than " + Inputs.MAX_WAIT_FOR_LENGTH + " characters");
 		}
 		try {
-			return Pattern.compile(regex, Pattern.MULTILINE);
+			return Pattern.compile(regex, Pattern.MULTILINE | flags);
 		}
 		catch (PatternSyntaxException ex) {
 			throw ApiException.invalid(field + " is not a valid regular expression: " + ex.getDescription());

@@ -1,93 +1,56 @@
 package dev.execd.output;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
-import org.jspecify.annotations.Nullable;
-
 /**
- * One watch's pattern, matched line by line under the step budget of
- * {@link PatternScanner}: the budget is set per chunk of output from its size, shared by
- * the chunk's lines, so a catastrophic pattern costs a reader thread a bounded time per
- * read however the output is cut into lines. One matcher is reused for every line.
+ * What a log search looks for in one line of raw bytes: a literal (a byte search, no
+ * decoding) or a regular expression (the line decoded, matched under the step budget of
+ * {@code wait_for}).
  */
-public final class LineMatcher {
+public sealed interface LineMatcher permits LiteralMatcher, RegexMatcher {
 
-	private final Matcher matcher;
+	/**
+	 * Where the first match in {@code b[from, to)} starts, or -1.
+	 * @throws PatternScanner.StepBudgetExceededException when a regular expression ran
+	 * out of steps or of stack on this text
+	 */
+	int find(byte[] b, int from, int to);
 
-	private final BudgetedLine line = new BudgetedLine();
+	/**
+	 * Whether {@link #candidate} can pass over lines that cannot match, many at once.
+	 */
+	boolean skips();
 
-	private long left;
+	/**
+	 * Where in {@code b[from, to)}, many complete lines, the first line that may match
+	 * has a byte (no line before it matches), or -1 when none may: for a literal without
+	 * a newline, its first occurrence; for a regular expression, the first occurrence of
+	 * a literal every match contains. Only when {@link #skips()}.
+	 */
+	int candidate(byte[] b, int from, int to);
 
-	public LineMatcher(Pattern pattern) {
-		this.matcher = pattern.matcher("");
-	}
-
-	/** Sets the budget for the lines of {@code bytes} bytes of output. */
-	public void budget(long bytes) {
-		this.left = PatternScanner.STEP_BUDGET + PatternScanner.STEPS_PER_CHAR * bytes;
+	/** The bytes of the buffer {@link #candidate} searches changed. */
+	default void newChunk() {
 	}
 
 	/**
-	 * Finds the pattern's first match in {@code text} (the line, without its end).
-	 * @return the character index where it starts, or -1
-	 * @throws PatternScanner.StepBudgetExceededException when the chunk's budget ran out
-	 * or the pattern recursed too deeply
+	 * A literal: its UTF-8 bytes searched as they are, or with ASCII letters folded when
+	 * {@code ignoreCase}; a literal with other letters and {@code ignoreCase} is matched
+	 * as a Unicode case-insensitive regular expression instead.
 	 */
-	public int find(CharSequence text) {
-		this.line.text = text;
-		this.matcher.reset(this.line);
-		try {
-			return this.matcher.find() ? this.matcher.start() : -1;
+	static LineMatcher literal(String text, boolean ignoreCase) {
+		boolean ascii = text.chars().allMatch((c) -> c < 0x80);
+		if (ignoreCase && !ascii) {
+			return new RegexMatcher(
+					Pattern.compile(text, Pattern.LITERAL | Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
 		}
-		catch (StackOverflowError ex) {
-			throw new PatternScanner.StepBudgetExceededException("watch pattern recursed too deeply for the output");
-		}
+		return new LiteralMatcher(text.getBytes(StandardCharsets.UTF_8), ignoreCase);
 	}
 
-	/**
-	 * The capture groups of the last match, each cut to {@link TextLine#MAX_TEXT} bytes;
-	 * null for a group that did not take part.
-	 */
-	public List<@Nullable String> groups() {
-		List<@Nullable String> groups = new ArrayList<>(this.matcher.groupCount());
-		for (int i = 1; i <= this.matcher.groupCount(); i++) {
-			int start = this.matcher.start(i);
-			groups.add((start < 0) ? null : TextLine.capped(this.line.text.subSequence(start, this.matcher.end(i))));
-		}
-		return groups;
-	}
-
-	/** The line as the regex engine reads it: every character read costs a step. */
-	private final class BudgetedLine implements CharSequence {
-
-		private CharSequence text = "";
-
-		@Override
-		public char charAt(int index) {
-			if (--LineMatcher.this.left < 0) {
-				throw new PatternScanner.StepBudgetExceededException("watch pattern exceeded its step budget");
-			}
-			return this.text.charAt(index);
-		}
-
-		@Override
-		public int length() {
-			return this.text.length();
-		}
-
-		@Override
-		public CharSequence subSequence(int start, int end) {
-			return this.text.subSequence(start, end);
-		}
-
-		@Override
-		public String toString() {
-			return this.text.toString();
-		}
-
+	/** A regular expression, matched against one decoded line at a time. */
+	static LineMatcher regex(Pattern pattern) {
+		return new RegexMatcher(pattern);
 	}
 
 }

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -128,14 +127,16 @@ final class LogFile {
 	}
 
 	/**
-	 * Reads {@code n} bytes at {@code offset}, fewer at the end of the file.
+	 * Reads {@code n} bytes at {@code offset} into {@code out} at {@code off}, fewer at
+	 * the end of the file.
+	 * @return how many were read
 	 * @throws OutputException.OutputUnavailable when the file cannot be read
 	 */
-	byte[] read(long offset, int n) {
-		ByteBuffer buf = ByteBuffer.allocate(n);
+	int read(long offset, byte[] out, int off, int n) {
+		ByteBuffer buf = ByteBuffer.wrap(out, off, n);
 		try {
 			while (buf.hasRemaining()) {
-				if (this.channel.read(buf, offset + buf.position()) < 0) {
+				if (this.channel.read(buf, offset + buf.position() - off) < 0) {
 					break;
 				}
 			}
@@ -143,7 +144,7 @@ final class LogFile {
 		catch (IOException ex) {
 			throw new OutputException.OutputUnavailable(offset);
 		}
-		return (buf.position() == n) ? buf.array() : Arrays.copyOf(buf.array(), buf.position());
+		return buf.position() - off;
 	}
 
 	void close() {

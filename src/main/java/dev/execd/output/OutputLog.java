@@ -95,6 +95,15 @@ public final class OutputLog implements AutoCloseable {
 	}
 
 	/**
+	 * Reads like {@link #read(long, int)}, into {@code out} at {@code off}: a scan reuses
+	 * one buffer instead of allocating one per read.
+	 * @return how many bytes were read
+	 */
+	public int read(long offset, byte[] out, int off, int max) {
+		return this.published.read(offset, out, off, max, this.file);
+	}
+
+	/**
 	 * The stream the byte at {@code offset} came from, and where that stream's run ends.
 	 */
 	public StreamRun runAt(long offset) {

@@ -1,5 +1,6 @@
 package dev.execd.output;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -77,6 +78,13 @@ final class PublishedLog {
 	 * See {@link OutputLog#read}; what is no longer in the window comes from the file.
 	 */
 	byte[] read(long offset, int max, LogFile file) {
+		byte[] out = new byte[(int) Math.max(0, Math.min(max, this.total - offset))];
+		int n = read(offset, out, 0, out.length, file);
+		return (n == out.length) ? out : Arrays.copyOf(out, n);
+	}
+
+	/** See {@link OutputLog#read(long, byte[], int, int)}. */
+	int read(long offset, byte[] out, int off, int max, LogFile file) {
 		long fileLimit;
 		this.lock.lock();
 		try {
@@ -85,7 +93,8 @@ final class PublishedLog {
 			}
 			int n = (int) Math.min(max, this.total - offset);
 			if (offset >= this.window.start()) {
-				return this.window.copy(offset, n);
+				this.window.copy(offset, out, off, n);
+				return n;
 			}
 			if (this.closed || offset >= this.fileBytes) {
 				throw new OutputException.OutputUnavailable(offset);
@@ -97,7 +106,7 @@ final class PublishedLog {
 		}
 		// Positional file reads need no lock: these bytes were written before they
 		// were published.
-		return file.read(offset, (int) (fileLimit - offset));
+		return file.read(offset, out, off, (int) (fileLimit - offset));
 	}
 
 	StreamRun runAt(long offset) {

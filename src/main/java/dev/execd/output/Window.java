@@ -68,17 +68,18 @@ final class Window {
 		this.ring = bigger;
 	}
 
-	/** Copies {@code n} bytes from {@code offset}, which must be in the window. */
-	byte[] copy(long offset, int n) {
-		byte[] out = new byte[n];
+	/**
+	 * Copies {@code n} bytes from {@code offset}, which must be in the window, to
+	 * {@code out} at {@code off}.
+	 */
+	void copy(long offset, byte[] out, int off, int n) {
 		int size = this.ring.length;
 		for (int i = 0; i < n;) {
 			int at = (int) ((offset + i) % size);
 			int k = Math.min(n - i, size - at);
-			System.arraycopy(this.ring, at, out, i, k);
+			System.arraycopy(this.ring, at, out, off + i, k);
 			i += k;
 		}
-		return out;
 	}
 
 }

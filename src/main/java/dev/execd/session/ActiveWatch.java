@@ -3,7 +3,7 @@ package dev.execd.session;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
-import dev.execd.output.LineMatcher;
+import dev.execd.output.WatchMatcher;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +20,7 @@ final class ActiveWatch {
 
 	final WatchSpec spec;
 
-	final LineMatcher matcher;
+	final WatchMatcher matcher;
 
 	/** Whether a timer will report this second's dropped matches. */
 	boolean reportPending;
@@ -35,7 +35,7 @@ final class ActiveWatch {
 
 	ActiveWatch(WatchSpec spec) {
 		this.spec = spec;
-		this.matcher = new LineMatcher(spec.pattern());
+		this.matcher = new WatchMatcher(spec.pattern());
 	}
 
 	/**

@@ -3,8 +3,13 @@ package dev.execd.session;
 import java.io.IOException;
 import java.io.OutputStream;
 
+import dev.execd.output.LineMatcher;
+import dev.execd.output.LineText;
+import dev.execd.output.LogScan;
+import dev.execd.output.LogSearch;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
+import dev.execd.output.SearchBudget;
 import dev.execd.output.StreamTag;
 import org.jspecify.annotations.Nullable;
 
@@ -119,6 +124,27 @@ public final class SessionReads {
 		if (!this.log.isAvailable(from, to)) {
 			throw new OutputException.OutputUnavailable(from);
 		}
+	}
+
+	/**
+	 * Searches {@code [from, to)} of the output, skipping what is no longer kept; see
+	 * {@link LogSearch}.
+	 * @param to the end, or null for the output so far (later bytes are clamped away)
+	 * @throws OutputException.OffsetOutOfRange when {@code from} is past the end
+	 */
+	LogScan search(LineMatcher matcher, long from, @Nullable Long to, int maxMatches, int context,
+			SearchBudget budget) {
+		long total = this.log.total();
+		if (from > total) {
+			throw new OutputException.OffsetOutOfRange(from, total);
+		}
+		long end = (to == null) ? total : Math.min(to, total);
+		return LogSearch.scan(this.log, matcher, from, Math.max(from, end), maxMatches, context, budget);
+	}
+
+	/** The text a search shows of a line; see {@link LineText#around}. */
+	LineText.Excerpt lineText(LogScan.Span line, long match) {
+		return LineText.around(this.log, line, match);
 	}
 
 	/** The change version of the output; see {@link #awaitChange}. */

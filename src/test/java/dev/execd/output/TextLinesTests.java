@@ -108,12 +108,12 @@ class TextLinesTests {
 
 	@Test
 	void theMatcherFindsGroupsAndStopsACatastrophicPattern() {
-		LineMatcher matcher = new LineMatcher(Pattern.compile("port (\\d+)( x)?", Pattern.MULTILINE));
+		WatchMatcher matcher = new WatchMatcher(Pattern.compile("port (\\d+)( x)?", Pattern.MULTILINE));
 		matcher.budget(100);
 		assertThat(matcher.find("Serving on port 8000 ...")).isEqualTo(11);
 		assertThat(matcher.groups()).containsExactly("8000", null);
 		assertThat(matcher.find("nothing")).isEqualTo(-1);
-		LineMatcher catastrophic = new LineMatcher(Pattern.compile("(a+)+b"));
+		WatchMatcher catastrophic = new WatchMatcher(Pattern.compile("(a+)+b"));
 		catastrophic.budget(100);
 		long began = System.nanoTime();
 		assertThatExceptionOfType(PatternScanner.StepBudgetExceededException.class)

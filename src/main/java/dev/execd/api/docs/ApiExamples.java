@@ -88,6 +88,18 @@ public final class ApiExamples {
 			{"output": "print(7*6)\\r\\n42\\r\\n>>> ", "output_offset": 4, "next_offset": 24, \
 			"eof": false, "matched": null, "ended_by": "output", "screen": null, "session": """ + SESSION_RUNNING + "}";
 
+	public static final String SEARCH = """
+			{"matches": [{"offset": 48213, "line_offset": 48200, "line": "FAILED tests/test_api.py::test_login", \
+			"line_truncated": false, "before": ["tests/test_api.py::test_index PASSED"], \
+			"after": ["E   AssertionError: 401 != 200"]}], "next_offset": 131072, "truncated_by": null, \
+			"scanned_bytes": 131072, "gaps": [], "warning": null}""";
+
+	public static final String SEARCH_ALL = """
+			{"sessions": [{"session_id": "V1StGXR8_Z5jdHi6B-myT", "name": "tests", "matches": [{"offset": 48213, \
+			"line_offset": 48200, "line": "FAILED tests/test_api.py::test_login", "line_truncated": false, \
+			"before": [], "after": []}], "next_offset": 131072, "truncated_by": null, "scanned_bytes": 131072, \
+			"gaps": [], "warning": null}], "truncated_by": null, "not_searched": []}""";
+
 	public static final String STREAM = """
 			event: output
 			id: 4

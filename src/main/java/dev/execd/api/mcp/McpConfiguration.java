@@ -2,6 +2,7 @@ package dev.execd.api.mcp;
 
 import dev.execd.api.ScopeResolver;
 import dev.execd.api.ScreenService;
+import dev.execd.api.SearchService;
 import dev.execd.api.SessionService;
 import dev.execd.api.ShellService;
 import dev.execd.config.ExecdProperties;
@@ -32,7 +33,7 @@ class McpConfiguration {
 			+ "terminal session's screen, kill_session ends it, list_sessions lists them (with the ports they listen on), list_processes "
 			+ "shows a session's processes and ports; run_in_shell runs "
 			+ "a command in the conversation's persistent shell (cd, export, a virtualenv carry over) and returns "
-			+ "its own exit code and output.";
+			+ "its own exit code and output; search_output finds lines in whole logs without reading them.";
 
 	/**
 	 * The endpoint. It builds the transport and the server when the context starts (see
@@ -40,13 +41,13 @@ class McpConfiguration {
 	 */
 	@Bean
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,
-			ObjectProvider<ScreenService> screens, ObjectProvider<ShellService> shells, ObjectProvider<JsonMapper> json,
-			ScopeResolver scopes) {
+			ObjectProvider<ScreenService> screens, ObjectProvider<ShellService> shells,
+			ObjectProvider<SearchService> search, ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
 		return new McpEndpoint(() -> transport(maxBody),
 				(transport) -> server(transport,
-						new McpTools(sessions.getObject(), screens.getObject(), shells.getObject(), json.getObject(),
-								McpJsonDefaults.getMapper(), scopes)),
+						new McpTools(sessions.getObject(), screens.getObject(), shells.getObject(), search.getObject(),
+								json.getObject(), McpJsonDefaults.getMapper(), scopes)),
 				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
 	}
 

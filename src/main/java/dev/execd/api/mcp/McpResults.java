@@ -189,7 +189,7 @@ final class McpResults {
 		return "running".equals(session.status());
 	}
 
-	private static CallToolResult success(String text, Map<String, @Nullable Object> structured) {
+	static CallToolResult success(String text, Map<String, @Nullable Object> structured) {
 		return CallToolResult.builder().addTextContent(text).structuredContent(structured).isError(false).build();
 	}
 

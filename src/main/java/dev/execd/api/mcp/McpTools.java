@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.execd.api.ApiException;
+import dev.execd.api.ConversationSearchResult;
 import dev.execd.api.ExecResult;
 import dev.execd.api.OutputResult;
 import dev.execd.api.ProcessList;
@@ -16,6 +17,7 @@ import dev.execd.api.Refusals;
 import dev.execd.api.ScopeResolver;
 import dev.execd.api.ScreenService;
 import dev.execd.api.ScreenView;
+import dev.execd.api.SearchService;
 import dev.execd.api.SessionList;
 import dev.execd.api.SessionService;
 import dev.execd.api.SessionView;
@@ -68,6 +70,8 @@ final class McpTools {
 
 	private final McpShell shell;
 
+	private final McpSearch search;
+
 	private final McpJsonMapper mcpJson;
 
 	private final ScopeResolver scopes;
@@ -76,16 +80,18 @@ final class McpTools {
 	 * @param sessions the use cases the tools share with REST
 	 * @param screens the screen use cases they share
 	 * @param shells the commands of shell sessions
+	 * @param search the search over logs
 	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
 	 * @param mcpJson the SDK's mapper, for the protocol's own types
 	 * @param scopes the scope rules of REST, the tenant included
 	 */
-	McpTools(SessionService sessions, ScreenService screens, ShellService shells, JsonMapper json,
+	McpTools(SessionService sessions, ScreenService screens, ShellService shells, SearchService search, JsonMapper json,
 			McpJsonMapper mcpJson, ScopeResolver scopes) {
 		this.sessions = sessions;
 		this.screens = screens;
 		this.json = json;
 		this.shell = new McpShell(sessions, shells, json);
+		this.search = new McpSearch(search, sessions, this::structured);
 		this.mcpJson = mcpJson;
 		this.scopes = scopes;
 	}
@@ -115,7 +121,8 @@ final class McpTools {
 				tool("kill_session", McpOutputSchemas.of(SessionView.class), this::killSession),
 				tool("list_sessions", McpOutputSchemas.of(SessionList.class), this::listSessions),
 				tool("list_processes", McpOutputSchemas.of(ProcessList.class), this::listProcesses),
-				tool("run_in_shell", McpOutputSchemas.withSessionId(CommandResult.class), this.shell::run));
+				tool("run_in_shell", McpOutputSchemas.withSessionId(CommandResult.class), this.shell::run),
+				tool("search_output", McpOutputSchemas.of(ConversationSearchResult.class), this.search::call));
 	}
 
 	private CallToolResult execCommand(Scope scope, McpArguments args) throws InterruptedException {

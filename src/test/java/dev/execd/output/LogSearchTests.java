@@ -1,0 +1,229 @@
+package dev.execd.output;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link LogSearch}: offsets against a naive search, lines across chunk
+ * boundaries, long lines, UTF-8, gaps, budgets and context.
+ */
+class LogSearchTests {
+
+	private static final long LARGE = 1L << 30;
+
+	@TempDir
+	Path dir;
+
+	private int logs;
+
+	@Test
+	void findsEveryLineOfALogSpanningManyChunksAtTheNaiveOffsets() {
+		byte[] data = randomLines(5 * LogChunks.CHUNK + 12345, 42);
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			for (LineMatcher matcher : List.of(LineMatcher.literal("needle", false),
+					LineMatcher.literal("NeEdLe", true), LineMatcher.regex(Pattern.compile("ne{2}d(le)")))) {
+				LogScan scan = LogSearch.scan(log, matcher, 0, data.length, 100_000, 0, unlimited());
+				assertThat(scan.hits()).extracting(LogScan.Hit::offset)
+					.containsExactlyElementsOf(naive(data, "needle"));
+				assertThat(scan.stop()).isNull();
+				assertThat(scan.next()).isEqualTo(data.length);
+				assertThat(scan.scanned()).isEqualTo(data.length);
+			}
+		}
+	}
+
+	@Test
+	void aLineAcrossAChunkBoundaryIsMatchedWhole() {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		byte[] filler = "x".repeat(LogChunks.CHUNK - 10).getBytes(StandardCharsets.US_ASCII);
+		out.writeBytes(filler);
+		// The line starts before the first chunk ends; the token straddles the boundary.
+		out.writeBytes("\nab needle cd\n".getBytes(StandardCharsets.US_ASCII));
+		out.writeBytes("tail\n".getBytes(StandardCharsets.US_ASCII));
+		byte[] data = out.toByteArray();
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			for (LineMatcher matcher : List.of(LineMatcher.literal("needle", false),
+					LineMatcher.regex(Pattern.compile("^ab needle cd$")))) {
+				LogScan scan = LogSearch.scan(log, matcher, 0, data.length, 10, 0, unlimited());
+				assertThat(scan.hits()).hasSize(1);
+				LogScan.Hit hit = scan.hits().get(0);
+				long lineStart = filler.length + 1;
+				assertThat(hit.line()).isEqualTo(new LogScan.Span(lineStart, lineStart + 12));
+				assertThat(LineText.around(log, hit.line(), hit.offset()).text()).isEqualTo("ab needle cd");
+			}
+		}
+	}
+
+	@Test
+	void aLongLineIsMatchedInPiecesAndShownAroundTheMatch() {
+		StringBuilder line = new StringBuilder("y".repeat(100_000));
+		line.replace(90_000, 90_006, "needle");
+		byte[] data = ("start\n" + line + "\nend\n").getBytes(StandardCharsets.US_ASCII);
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			LogScan scan = LogSearch.scan(log, LineMatcher.regex(Pattern.compile("needle")), 0, data.length, 10, 0,
+					unlimited());
+			assertThat(scan.hits()).extracting(LogScan.Hit::offset).containsExactly(6L + 90_000);
+			LogScan.Hit hit = scan.hits().get(0);
+			assertThat(hit.line()).isEqualTo(new LogScan.Span(6 + LogSearch.MAX_LINE, 6 + 100_000));
+			LineText.Excerpt text = LineText.around(log, hit.line(), hit.offset());
+			assertThat(text.truncated()).isTrue();
+			assertThat(text.text()).hasSize(LineText.MAX_BYTES).startsWith("y".repeat(LineText.LEAD) + "needle");
+		}
+	}
+
+	@Test
+	void multiByteLinesGiveByteOffsetsAndCaseFoldingWorksBeyondAscii() {
+		String text = "ascii line\nété: naïve ÉTÉ\n\uD83D\uDE00 x déjà vu\n";
+		byte[] data = text.getBytes(StandardCharsets.UTF_8);
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			LogScan regex = LogSearch.scan(log, LineMatcher.regex(Pattern.compile("vu")), 0, data.length, 10, 0,
+					unlimited());
+			long vu = new String(data, StandardCharsets.ISO_8859_1).indexOf("vu");
+			assertThat(regex.hits()).extracting(LogScan.Hit::offset).containsExactly(vu);
+			LogScan folded = LogSearch.scan(log, LineMatcher.literal("ÉTÉ", true), 0, data.length, 10, 0, unlimited());
+			assertThat(folded.hits()).extracting(LogScan.Hit::offset).containsExactly(11L);
+			LogScan exact = LogSearch.scan(log, LineMatcher.literal("ÉTÉ", false), 0, data.length, 10, 0, unlimited());
+			long upper = new String(data, StandardCharsets.ISO_8859_1)
+				.indexOf(new String("ÉTÉ".getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1));
+			assertThat(exact.hits()).extracting(LogScan.Hit::offset).containsExactly(upper);
+			assertThat(LineText.head(log, exact.hits().get(0).line()).text()).isEqualTo("été: naïve ÉTÉ");
+		}
+	}
+
+	@Test
+	void bytesPastTheLogCapAreSkippedAsAGap() {
+		byte[] data = randomLines(200_000, 7);
+		try (OutputLog log = log(data, 64 * 1024, 4096)) {
+			LogScan scan = LogSearch.scan(log, LineMatcher.literal("needle", false), 0, data.length, 100_000, 0,
+					unlimited());
+			long windowStart = data.length - 4096;
+			assertThat(scan.gaps()).containsExactly(new LogScan.Span(64 * 1024, windowStart));
+			List<Long> kept = naive(data, "needle").stream()
+				.filter((offset) -> offset + 6 <= 64 * 1024 || offset >= windowStart)
+				.toList();
+			assertThat(scan.hits()).extracting(LogScan.Hit::offset).isSubsetOf(naive(data, "needle"));
+			assertThat(scan.hits()).extracting(LogScan.Hit::offset)
+				.containsAll(
+						kept.stream().filter((offset) -> offset < 60 * 1024 || offset > windowStart + 200).toList());
+			assertThat(scan.scanned()).isEqualTo(64 * 1024 + 4096);
+		}
+	}
+
+	@Test
+	void maxMatchesAndTheByteBudgetStopAtALineAndTheRestFollowsFromNext() {
+		byte[] data = randomLines(3 * LogChunks.CHUNK, 3);
+		List<Long> all = naive(data, "needle");
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			for (boolean budget : new boolean[] { false, true }) {
+				List<Long> found = new ArrayList<>();
+				long from = 0;
+				int rounds = 0;
+				while (from < data.length) {
+					SearchBudget spend = budget ? new SearchBudget(Long.MAX_VALUE / 2, 700_000) : unlimited();
+					LogScan scan = LogSearch.scan(log, LineMatcher.literal("needle", false), from, data.length,
+							budget ? 1_000_000 : 7, 0, spend);
+					scan.hits().forEach((hit) -> found.add(hit.offset()));
+					assertThat(scan.next()).isGreaterThan(from);
+					assertThat(scan.next() == data.length || data[(int) scan.next() - 1] == '\n').isTrue();
+					assertThat(scan.stop()).isEqualTo((scan.next() < data.length)
+							? (budget ? LogScan.Stop.BUDGET : LogScan.Stop.MAX_MATCHES) : scan.stop());
+					from = scan.next();
+					rounds++;
+				}
+				assertThat(found).isEqualTo(all);
+				assertThat(rounds).isGreaterThan(budget ? 3 : all.size() / 7 - 1);
+			}
+		}
+	}
+
+	@Test
+	void contextLinesSurroundEachMatch() {
+		byte[] data = "a\nb\nhit 1\nc\nd\ne\nhit 2\nf\n".getBytes(StandardCharsets.US_ASCII);
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			LogScan scan = LogSearch.scan(log, LineMatcher.literal("hit", false), 0, data.length, 10, 2, unlimited());
+			assertThat(scan.hits()).hasSize(2);
+			assertThat(texts(log, scan.hits().get(0).before())).containsExactly("a", "b");
+			assertThat(texts(log, scan.hits().get(0).after())).containsExactly("c", "d");
+			assertThat(texts(log, scan.hits().get(1).before())).containsExactly("d", "e");
+			assertThat(texts(log, scan.hits().get(1).after())).containsExactly("f");
+			LogScan first = LogSearch.scan(log, LineMatcher.literal("hit", false), 0, data.length, 1, 2, unlimited());
+			assertThat(texts(log, first.hits().get(0).after())).containsExactly("c", "d");
+			assertThat(first.next()).isEqualTo(10);
+		}
+	}
+
+	@Test
+	void aCatastrophicPatternCountsLinesOverItsStepBudgetAsNotMatching() {
+		byte[] data = ("a".repeat(5000) + "!\nok\n").getBytes(StandardCharsets.US_ASCII);
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			LogScan scan = LogSearch.scan(log, LineMatcher.regex(Pattern.compile("(a|aa)+$|ok")), 0, data.length, 10, 0,
+					unlimited());
+			assertThat(scan.overBudgetLines()).isEqualTo(1);
+			assertThat(scan.hits()).extracting(LogScan.Hit::offset).containsExactly(5002L);
+		}
+	}
+
+	private static List<String> texts(OutputLog log, List<LogScan.Span> lines) {
+		return lines.stream().map((line) -> LineText.head(log, line).text()).toList();
+	}
+
+	private static SearchBudget unlimited() {
+		return new SearchBudget(Long.MAX_VALUE / 2, Long.MAX_VALUE);
+	}
+
+	/**
+	 * Lines of random lengths (some beyond a chunk's reach) with "needle" now and then.
+	 */
+	static byte[] randomLines(int size, long seed) {
+		Random random = new Random(seed);
+		ByteArrayOutputStream out = new ByteArrayOutputStream(size + 200);
+		while (out.size() < size) {
+			int length = (random.nextInt(50) == 0) ? random.nextInt(3000) : random.nextInt(120);
+			StringBuilder line = new StringBuilder();
+			for (int i = 0; i < length; i++) {
+				line.append((char) ('a' + random.nextInt(26)));
+			}
+			if (random.nextInt(20) == 0) {
+				line.insert(random.nextInt(line.length() + 1), (random.nextBoolean()) ? "needle" : "neeedle");
+			}
+			out.writeBytes(line.append('\n').toString().getBytes(StandardCharsets.US_ASCII));
+		}
+		return out.toByteArray();
+	}
+
+	/** The offset of the first "needle" of each line that has one. */
+	static List<Long> naive(byte[] data, String token) {
+		List<Long> offsets = new ArrayList<>();
+		String text = new String(data, StandardCharsets.ISO_8859_1);
+		int start = 0;
+		while (start < text.length()) {
+			int end = text.indexOf('\n', start);
+			end = (end < 0) ? text.length() : end;
+			int at = text.substring(start, end).indexOf(token);
+			if (at >= 0) {
+				offsets.add((long) start + at);
+			}
+			start = end + 1;
+		}
+		return offsets;
+	}
+
+	private OutputLog log(byte[] data, long maxLogSize, int window) {
+		OutputLog log = new OutputLog(this.dir.resolve("log" + (this.logs++)), maxLogSize, window);
+		for (int i = 0; i < data.length; i += 8192) {
+			log.append(data, i, Math.min(8192, data.length - i), StreamTag.STDOUT);
+		}
+		return log;
+	}
+
+}
