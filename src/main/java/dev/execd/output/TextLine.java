@@ -21,19 +21,43 @@ public final class TextLine implements CharSequence {
 
 	private int length;
 
-	private long lineOffset;
+	/**
+	 * Where the line's bytes lie in the log: byte {@code segmentStarts[k]} of the line
+	 * and those after it, up to the next segment, start at log offset
+	 * {@code segmentOffsets[k]}. One segment unless another stream's output came between
+	 * two parts of the line.
+	 */
+	private int[] segmentStarts = new int[1];
+
+	private long[] segmentOffsets = new long[1];
+
+	private int segments;
 
 	/** The raw bytes of the line, for the offset of its end. */
 	private int lineBytes;
 
 	/** Decodes {@code b[0, end)}, which starts at log offset {@code offset}. */
 	void decode(byte[] b, int end, long offset) {
+		decode(b, end, new int[] { 0 }, new long[] { offset }, 1);
+	}
+
+	/**
+	 * Decodes {@code b[0, end)}, whose bytes lie in the log as the segments say (see
+	 * {@link #segmentStarts}).
+	 */
+	void decode(byte[] b, int end, int[] starts, long[] offsets, int count) {
 		if (this.chars.length < end) {
 			this.chars = new char[end];
 			this.starts = new int[end];
 		}
+		if (this.segmentStarts.length < count) {
+			this.segmentStarts = new int[count];
+			this.segmentOffsets = new long[count];
+		}
+		System.arraycopy(starts, 0, this.segmentStarts, 0, count);
+		System.arraycopy(offsets, 0, this.segmentOffsets, 0, count);
+		this.segments = count;
 		this.length = 0;
-		this.lineOffset = offset;
 		this.lineBytes = end;
 		int i = 0;
 		while (i < end) {
@@ -124,7 +148,12 @@ public final class TextLine implements CharSequence {
 
 	/** The log offset of the first byte of character {@code index}. */
 	public long offsetOf(int index) {
-		return this.lineOffset + ((index < this.length) ? this.starts[index] : this.lineBytes);
+		int at = (index < this.length) ? this.starts[index] : this.lineBytes;
+		int k = this.segments - 1;
+		while (k > 0 && this.segmentStarts[k] > at) {
+			k--;
+		}
+		return this.segmentOffsets[k] + (at - this.segmentStarts[k]);
 	}
 
 	/**

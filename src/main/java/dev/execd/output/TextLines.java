@@ -21,8 +21,20 @@ public final class TextLines {
 
 	private int carried;
 
-	/** The log offset of {@code carry[0]}. */
-	private long carryOffset;
+	/**
+	 * Where the carried bytes lie in the log: from {@code carry[segmentStarts[k]]} on at
+	 * {@code segmentOffsets[k]}. A new segment begins when the stream's output resumes
+	 * after another stream's bytes in the log, so offsets stay exact when stdout and
+	 * stderr interleave within a line.
+	 */
+	private int[] segmentStarts = new int[4];
+
+	private long[] segmentOffsets = new long[4];
+
+	private int segments;
+
+	/** The log offset just after the last carried byte. */
+	private long carryEnd;
 
 	private final TextLine line = new TextLine();
 
@@ -80,7 +92,10 @@ public final class TextLines {
 	private void append(byte[] b, int from, int to, long offset, @Nullable Sink sink) {
 		while (from < to) {
 			if (this.carried == 0) {
-				this.carryOffset = offset;
+				this.segments = 0;
+			}
+			if (this.segments == 0 || offset != this.carryEnd) {
+				segment(this.carried, offset);
 			}
 			int n = Math.min(to - from, MAX_LINE - this.carried);
 			if (this.carry.length < this.carried + n) {
@@ -90,6 +105,7 @@ public final class TextLines {
 			this.carried += n;
 			from += n;
 			offset += n;
+			this.carryEnd = offset;
 			if (this.carried == MAX_LINE) {
 				cut(sink);
 			}
@@ -105,18 +121,41 @@ public final class TextLines {
 		int need = Utf8.sequenceLength(this.carry[lead]);
 		int cut = (need > 1 && lead + need > MAX_LINE) ? lead : MAX_LINE;
 		if (sink != null) {
-			this.line.decode(this.carry, cut, this.carryOffset);
+			this.line.decode(this.carry, cut, this.segmentStarts, this.segmentOffsets, this.segments);
 			sink.line(this.line);
 		}
 		int rest = MAX_LINE - cut;
 		System.arraycopy(this.carry, cut, this.carry, 0, rest);
 		this.carried = rest;
-		this.carryOffset += cut;
+		// The segment holding byte cut becomes the first; the later ones move down.
+		int first = this.segments - 1;
+		while (first > 0 && this.segmentStarts[first] > cut) {
+			first--;
+		}
+		int kept = 0;
+		for (int k = first; k < this.segments; k++) {
+			long at = (k == first) ? this.segmentOffsets[k] + (cut - this.segmentStarts[k]) : this.segmentOffsets[k];
+			this.segmentStarts[kept] = (k == first) ? 0 : this.segmentStarts[k] - cut;
+			this.segmentOffsets[kept] = at;
+			kept++;
+		}
+		this.segments = (rest > 0) ? kept : 0;
+	}
+
+	private void segment(int start, long offset) {
+		if (this.segments == this.segmentStarts.length) {
+			this.segmentStarts = Arrays.copyOf(this.segmentStarts, 2 * this.segments);
+			this.segmentOffsets = Arrays.copyOf(this.segmentOffsets, 2 * this.segments);
+		}
+		this.segmentStarts[this.segments] = start;
+		this.segmentOffsets[this.segments] = offset;
+		this.segments++;
 	}
 
 	private void flush(Sink sink) {
-		this.line.decode(this.carry, this.carried, this.carryOffset);
+		this.line.decode(this.carry, this.carried, this.segmentStarts, this.segmentOffsets, this.segments);
 		this.carried = 0;
+		this.segments = 0;
 		sink.line(this.line);
 	}
 

@@ -112,6 +112,10 @@ final class ExclusiveKeys {
 	Session holding(String tenant, @Nullable Exclusive exclusive, Supplier<Session> spawn) {
 		Lease lease = acquire(tenant, exclusive);
 		try {
+			if (isClosed()) {
+				// The wait may have outlasted the server's start of shutdown.
+				throw new SessionException.ShuttingDown();
+			}
 			Session session = spawn.get();
 			lease.heldBy(session);
 			return session;
@@ -119,6 +123,16 @@ final class ExclusiveKeys {
 		catch (RuntimeException | Error ex) {
 			lease.release();
 			throw ex;
+		}
+	}
+
+	private boolean isClosed() {
+		this.lock.lock();
+		try {
+			return this.closed;
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -140,6 +154,11 @@ final class ExclusiveKeys {
 		try {
 			Holder holder = this.held.get(id);
 			if (holder == null) {
+				return;
+			}
+			if (this.closed) {
+				// Shutdown woke every waiter to refuse it: nobody gets the key now.
+				this.held.remove(id);
 				return;
 			}
 			Waiter next = holder.waiters.pollFirst();

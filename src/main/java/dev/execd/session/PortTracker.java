@@ -114,6 +114,11 @@ final class PortTracker {
 	}
 
 	/** Publishes the close of a session's sockets that are no longer listening. */
+	/** Whether a socket of the session is recorded open. */
+	boolean owns(Session session) {
+		return this.owners.values().stream().anyMatch((owner) -> owner.session() == session);
+	}
+
 	void closeGone(Session session, Map<Long, ProcNet.Socket> listening) {
 		close(session, (inode) -> !listening.containsKey(inode));
 	}

@@ -112,7 +112,10 @@ public final class SessionMonitor implements AutoCloseable {
 	 * exit is reported, before {@code session_exited}.
 	 */
 	synchronized void exited(Session session) {
-		this.ports.closeGone(session, ProcNet.listening());
+		// Most sessions never listened: their exit reads no table.
+		if (this.ports.owns(session)) {
+			this.ports.closeGone(session, ProcNet.listening());
+		}
 	}
 
 	/** Publishes the close of every port of a removed session, before its removal. */
@@ -169,7 +172,7 @@ public final class SessionMonitor implements AutoCloseable {
 	private void checkInput(Session session, List<ProcessTable.Stat> members) {
 		// A prompt prints something: a session that never printed is not asked, which
 		// spares the idle ones (sleep, a silent build step) a /proc read each.
-		if (!session.isRunning() || members.isEmpty() || session.log().total() == 0) {
+		if (!session.isRunning() || session.removed() || members.isEmpty() || session.log().total() == 0) {
 			return;
 		}
 		SessionSnapshot before = session.snapshot();

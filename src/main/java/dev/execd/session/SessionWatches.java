@@ -38,6 +38,8 @@ public final class SessionWatches {
 
 	private final TextLines.Sink sink = this::match;
 
+	private volatile boolean closed;
+
 	private TextLines[] streams = new TextLines[0];
 
 	SessionWatches(List<WatchSpec> initial, SessionContext context, Supplier<SessionSnapshot> snapshot,
@@ -216,7 +218,18 @@ public final class SessionWatches {
 		}
 	}
 
+	/**
+	 * The session was removed: a report still scheduled publishes nothing, so no event
+	 * follows its {@code session_removed}.
+	 */
+	void close() {
+		this.closed = true;
+	}
+
 	private void publish(String type, EventDetail detail) {
+		if (this.closed) {
+			return;
+		}
 		SessionSnapshot now = this.snapshot.get();
 		this.context.journals().publish(now.scope(), type, now, detail);
 	}

@@ -32,8 +32,12 @@ public final class Watches {
 		return watches;
 	}
 
+	/** Forgets a removed session's watches; nothing of theirs is published after. */
 	void remove(String sessionId) {
-		this.byId.remove(sessionId);
+		SessionWatches removed = this.byId.remove(sessionId);
+		if (removed != null) {
+			removed.close();
+		}
 	}
 
 }

@@ -47,6 +47,48 @@ class TextLinesTests {
 		assertThat(this.seen).containsExactly("one", "Ready", "two");
 	}
 
+	/**
+	 * stdout and stderr share one log: when another stream's bytes came between two parts
+	 * of a line, the second part's characters still report where they are in the log.
+	 */
+	@Test
+	void offsetsStayExactWhenAnotherStreamWroteInsideTheLine() {
+		List<Long> colon = new ArrayList<>();
+		TextLines.Sink sink = (line) -> {
+			this.seen.add(line.toString());
+			colon.add(line.offsetOf(line.toString().indexOf(':')));
+			this.offsets.add(line.offsetOf(0));
+		};
+		byte[] head = "Listening on ".getBytes(StandardCharsets.UTF_8);
+		this.lines.feed(head, head.length, 0, sink);
+		// bytes 13..17 are "warn\n" of the other stream
+		byte[] tail = ":8000\n".getBytes(StandardCharsets.UTF_8);
+		this.lines.feed(tail, tail.length, 18, sink);
+		assertThat(this.seen).containsExactly("Listening on :8000");
+		assertThat(this.offsets).containsExactly(0L);
+		assertThat(colon).containsExactly(18L);
+	}
+
+	@Test
+	void offsetsStayExactAcrossSegmentsWhenALongLineIsCut() {
+		List<Long> marks = new ArrayList<>();
+		TextLines.Sink sink = (line) -> {
+			String text = line.toString();
+			int at = text.indexOf('#');
+			marks.add((at < 0) ? -1L : line.offsetOf(at));
+		};
+		byte[] first = "a".repeat(TextLines.MAX_LINE - 10).getBytes(StandardCharsets.UTF_8);
+		this.lines.feed(first, first.length, 0, sink);
+		// another stream wrote 100 bytes; this part straddles the 64 KiB cut
+		byte[] second = ("b".repeat(20) + "#").getBytes(StandardCharsets.UTF_8);
+		long secondAt = first.length + 100;
+		this.lines.feed(second, second.length, secondAt, sink);
+		byte[] end = "\n".getBytes(StandardCharsets.UTF_8);
+		this.lines.feed(end, 1, secondAt + second.length, sink);
+		// the cut line holds no '#'; the rest is the line with it, 20 bytes into part two
+		assertThat(marks).containsExactly(-1L, secondAt + 20);
+	}
+
 	@Test
 	void aCharacterSplitAcrossReadsIsDecodedWhole() {
 		byte[] bytes = "x\nété €😀\n".getBytes(StandardCharsets.UTF_8);

@@ -94,6 +94,21 @@ class ExclusiveKeysTests {
 	}
 
 	@Test
+	void shutdownRefusesAWaitingStartAndSpawnsNothingForIt() throws Exception {
+		start(A, "sleep 1000", "k", Duration.ZERO);
+		ExecutorService starts = Executors.newSingleThreadExecutor();
+		CompletableFuture<Session> waiting = CompletableFuture
+			.supplyAsync(() -> start(A, "sleep 1000", "k", Duration.ofSeconds(60)), starts);
+		starts.shutdown();
+		Thread.sleep(300);
+		this.registry.close();
+		assertThat(waiting).failsWithin(Duration.ofSeconds(20))
+			.withThrowableOfType(java.util.concurrent.ExecutionException.class)
+			.withCauseInstanceOf(SessionException.ShuttingDown.class);
+		assertThat(this.registry.list(A, null)).isEmpty();
+	}
+
+	@Test
 	void aStartThatFailsReleasesTheKey() {
 		SessionSpec missingWorkdir = new SessionSpec("true", null, this.dir.resolve("missing").toString(), null, false,
 				Map.of(), false, 120, 30, Duration.ofMinutes(30), Duration.ZERO, null, null, null, false,
