@@ -3,6 +3,7 @@ package dev.execd.session;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -81,7 +82,7 @@ public final class EventJournal {
 			Event event = new Event(this.lastSeq, type, Instant.now(), session, detail);
 			this.events.addLast(event);
 			if (this.events.size() > CAPACITY) {
-				this.events.removeFirst();
+				evictOne();
 			}
 			this.published.signalAll();
 			this.listener.published(this.scope, event);
@@ -89,6 +90,21 @@ public final class EventJournal {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/**
+	 * Drops the oldest event with a detail, else the oldest: a flood of watch matches
+	 * never pushes the sessions' starts and exits out of the replay window.
+	 */
+	private void evictOne() {
+		Iterator<Event> oldest = this.events.iterator();
+		while (oldest.hasNext()) {
+			if (oldest.next().detail() != null) {
+				oldest.remove();
+				return;
+			}
+		}
+		this.events.removeFirst();
 	}
 
 	/** Ends every stream of the journal (at shutdown). */

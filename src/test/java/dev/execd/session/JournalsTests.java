@@ -54,6 +54,22 @@ class JournalsTests {
 	}
 
 	@Test
+	void aFloodOfDetailEventsNeverPushesLifecycleEventsOutOfTheWindow() {
+		EventJournal journal = this.journals.sessionStarted(SCOPE);
+		journal.publish("session_started", snapshot("s1"));
+		EventDetail match = new EventDetail() {
+		};
+		for (int i = 0; i < 3 * EventJournal.CAPACITY; i++) {
+			journal.publish("session_matched", snapshot("s2"), match);
+		}
+		journal.publish("session_exited", snapshot("s1"));
+		List<EventJournal.Event> kept = journal.after(0);
+		assertThat(kept).hasSize(EventJournal.CAPACITY);
+		assertThat(kept).extracting(EventJournal.Event::type).startsWith("session_started").endsWith("session_exited");
+		assertThat(kept).extracting(EventJournal.Event::seq).isSorted();
+	}
+
+	@Test
 	void refusesNewStreamsPastTheCapButNeverSessions() {
 		for (int i = 0; i < Journals.MAX_FOLLOWED; i++) {
 			this.journals.subscribe(new Scope("anonymous", "followed-" + i));

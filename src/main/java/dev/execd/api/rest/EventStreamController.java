@@ -84,7 +84,9 @@ class EventStreamController {
 
 					The server keeps the last 1000 events per conversation: a client that \
 					reconnects with `Last-Event-ID` (EventSource does so by itself) receives the \
-					newer ones first and misses nothing that recent. The stream ends only when \
+					newer ones first and misses nothing that recent. Past 1000, the oldest event \
+					other than `session_started`, `session_exited` and `session_removed` goes first, \
+					so a flood of matches never pushes a session's start or end out. The stream ends only when \
 					execd shuts down. Use it to learn that a background command ended, a server is \
 					ready or a build printed an error without polling every session.""",
 			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY,
