@@ -46,7 +46,8 @@ public final class TextLine implements CharSequence {
 	 * {@link #segmentStarts}).
 	 */
 	void decode(byte[] b, int end, int[] starts, long[] offsets, int count) {
-		if (this.chars.length < end) {
+		// Grown for a long line, shrunk again after it: an idle session holds little.
+		if (this.chars.length < end || this.chars.length > 4 * Math.max(end, 1024)) {
 			this.chars = new char[end];
 			this.starts = new int[end];
 		}

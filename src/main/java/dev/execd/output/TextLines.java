@@ -17,6 +17,9 @@ public final class TextLines {
 	/** The longest line kept whole. */
 	public static final int MAX_LINE = 64 * 1024;
 
+	/** A line buffer up to this size is kept for the next line. */
+	private static final int SMALL = 4 * 1024;
+
 	private byte[] carry = new byte[0];
 
 	private int carried;
@@ -78,6 +81,7 @@ public final class TextLines {
 		}
 		if (from > 0) {
 			this.carried = 0;
+			release();
 		}
 		append(b, from, len, offset + from, null);
 	}
@@ -157,6 +161,14 @@ public final class TextLines {
 		this.carried = 0;
 		this.segments = 0;
 		sink.line(this.line);
+		release();
+	}
+
+	/** Lets the buffer of a long line go once it ended: an idle session holds little. */
+	private void release() {
+		if (this.carry.length > SMALL) {
+			this.carry = new byte[0];
+		}
 	}
 
 }
