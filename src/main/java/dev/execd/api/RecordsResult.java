@@ -11,6 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
  *
  * @param records the stdout records, in order
  * @param stderr the stderr lines read meanwhile
+ * @param stderrDropped stderr lines read but not returned
  * @param nextOffset where the next poll starts
  * @param eof whether everything was returned
  */
@@ -24,9 +25,12 @@ public record RecordsResult(@Schema(description = """
 				pieces). A stderr line around `next_offset` may come again in the next poll.""",
 				requiredMode = RequiredMode.REQUIRED) List<Map<String, Object>> stderr,
 		@Schema(description = """
-				Where the next poll starts (pass it as `offset`): the start of the first line \
-				not returned.""", requiredMode = RequiredMode.REQUIRED) long nextOffset,
+				Stderr lines read but not returned: past 1000 lines or 1 MiB of stderr per \
+				answer the rest is dropped (stderr never stops a poll).""",
+				requiredMode = RequiredMode.REQUIRED) long stderrDropped,
 		@Schema(description = """
+				Where the next poll starts (pass it as `offset`): the start of the first line \
+				not returned.""", requiredMode = RequiredMode.REQUIRED) long nextOffset, @Schema(description = """
 				True when the session has ended and every record was returned, including an \
 				unterminated last line.""", requiredMode = RequiredMode.REQUIRED) boolean eof) {
 

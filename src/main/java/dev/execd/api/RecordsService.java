@@ -52,8 +52,8 @@ public class RecordsService {
 			default -> throw ApiException.invalid("framing must be jsonl or lines");
 		};
 		if (base64) {
-			throw ApiException.invalid("framing gives records as JSON or text: it cannot be combined with "
-					+ "encoding=base64");
+			throw ApiException
+				.invalid("framing gives records as JSON or text: it cannot be combined with " + "encoding=base64");
 		}
 		long max = (maxRecordBytes != null) ? maxRecordBytes : DEFAULT_MAX_RECORD_BYTES;
 		if (max < 1 || max > MAX_RECORD_BYTES) {
@@ -70,17 +70,15 @@ public class RecordsService {
 		long from = Inputs.nonNegative(offset, 0, "offset");
 		int max = (int) Inputs.clamp(maxRecords, 100, 1, 1000, "max_records");
 		long wait = Inputs.clamp(waitMs, 0, 0, 30_000, "wait_ms");
-		RecordsPoll.Page page = RecordsPoll.read(this.registry.find(scope, id), from, framer, max,
-				wait * 1_000_000L);
+		RecordsPoll.Page page = RecordsPoll.read(this.registry.find(scope, id), from, framer, max, wait * 1_000_000L);
 		List<Map<String, Object>> records = page.records().stream().map(RecordsService::item).toList();
 		List<Map<String, Object>> stderr = page.stderr().stream().map(RecordsService::item).toList();
-		return new RecordsResult(records, stderr, page.nextOffset(), page.eof());
+		return new RecordsResult(records, stderr, page.stderrDropped(), page.nextOffset(), page.eof());
 	}
 
 	/**
-	 * A record as JSON: {@code {offset, record}}, {@code {offset, line}},
-	 * {@code {offset, error, text}}, {@code {offset, end, error}} or, for stderr,
-	 * {@code {offset, text}}.
+	 * A record as JSON: {@code {offset, record}}, {@code {offset, line}}, {@code {offset,
+	 * error, text}}, {@code {offset, end, error}} or, for stderr, {@code {offset, text}}.
 	 */
 	public static Map<String, Object> item(RecordEvent event) {
 		Map<String, Object> item = new LinkedHashMap<>();

@@ -16,11 +16,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * Which stream each byte of a log came from, kept as the offsets where the stream changes
  * rather than as a second copy of the data, for the log's whole life: each change is one
- * packed long ({@code offset << 2 | tag}, 8 bytes). The newest {@link #MAX_CHANGES} stay in
- * memory (at most 512 KiB); past that the oldest half is appended to an index file beside
- * the log ({@code <id>.streams}), which lookups of older offsets binary-search with
- * positional reads. Only when that file cannot be written are old changes forgotten (bytes
- * before the first kept change then report its tag). Not thread-safe; the log guards it.
+ * packed long ({@code offset << 2 | tag}, 8 bytes). The newest {@link #MAX_CHANGES} stay
+ * in memory (at most 512 KiB); past that the oldest half is appended to an index file
+ * beside the log ({@code <id>.streams}), which lookups of older offsets binary-search
+ * with positional reads. Only when that file cannot be written are old changes forgotten
+ * (bytes before the first kept change then report its tag). Not thread-safe; the log
+ * guards it.
  */
 final class StreamTags {
 
@@ -39,14 +40,17 @@ final class StreamTags {
 
 	private int count;
 
-	/** @param path the index file, created when first needed; null keeps memory only */
+	/**
+	 * @param path the index file, created when first needed; null keeps memory only */
 	StreamTags(@Nullable Path path) {
 		this.path = path;
 	}
 
 	/** The index of a finished log found on disk, read-only; empty when missing. */
 	static StreamTags recovered(Path path) {
-		StreamTags tags = new StreamTags(null);
+		StreamTags tags = new StreamTags(path);
+		// Read-only: a finished log takes no more changes, and the file is complete.
+		tags.broken = true;
 		try {
 			if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
 				tags.file = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
@@ -54,7 +58,7 @@ final class StreamTags {
 			}
 		}
 		catch (IOException ex) {
-			tags.broken = true;
+			// Unreadable: every byte reports stdout, as before the index existed.
 		}
 		return tags;
 	}
@@ -156,8 +160,8 @@ final class StreamTags {
 		try {
 			if (this.file == null) {
 				this.file = FileChannel.open(this.path,
-						Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-								StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+						Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ,
+								StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
 						PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
 			}
 			ByteBuffer buf = ByteBuffer.allocate(n * Long.BYTES);

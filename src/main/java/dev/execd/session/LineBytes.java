@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The bytes of one line as slices of the chunks it was read in: a line that spans many
  * chunks is never copied into one array to be validated or sent, so a line of several
- * megabytes costs its chunks and nothing more. A line inside one chunk is one slice of it.
+ * megabytes costs its chunks and nothing more. A line inside one chunk is one slice of
+ * it.
  */
 public final class LineBytes {
 

@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One reader's view of a session's output as records: replays from an offset (taken as
  * the start of a line), then follows it live, framing chunks of the log into whole lines.
- * Like {@link LiveOutput} it reads the one log at its own offset, so nothing is queued for
- * it beyond the line being assembled. Not thread-safe: one reader, one thread.
+ * Like {@link LiveOutput} it reads the one log at its own offset, so nothing is queued
+ * for it beyond the line being assembled. Not thread-safe: one reader, one thread.
  */
 public final class LiveRecords implements AutoCloseable {
 

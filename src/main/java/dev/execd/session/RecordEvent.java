@@ -48,8 +48,8 @@ public sealed interface RecordEvent {
 	 * @param error why
 	 * @param text its first KiB, for {@code invalid_json}, else null
 	 */
-	record Error(long offset, long next, String error, @org.jspecify.annotations.Nullable String text)
-			implements RecordEvent {
+	record Error(long offset, long next, String error,
+			@org.jspecify.annotations.Nullable String text) implements RecordEvent {
 
 	}
 

@@ -17,8 +17,8 @@ import tools.jackson.core.json.JsonFactory;
 
 /**
  * Cuts a session's output, chunk by chunk in log order, into lines per stream: stdout (or
- * the terminal's one stream) into records, stderr into its own lines. At most one line per
- * stream is held, as slices of the chunks read; a line past {@code maxRecordBytes} is
+ * the terminal's one stream) into records, stderr into its own lines. At most one line
+ * per stream is held, as slices of the chunks read; a line past {@code maxRecordBytes} is
  * dropped as soon as it is too long and skipped to its newline. Not thread-safe.
  */
 public final class RecordFramer {

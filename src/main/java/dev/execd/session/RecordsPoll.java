@@ -13,12 +13,18 @@ public final class RecordsPoll {
 	/** Record bytes in one answer; one record larger than this still comes alone. */
 	public static final long MAX_BYTES = 8L * 1024 * 1024;
 
+	/** Stderr lines kept in one answer; later ones are counted as dropped. */
+	public static final int MAX_STDERR_LINES = 1000;
+
+	/** Stderr text kept in one answer. */
+	public static final long MAX_STDERR_CHARS = 1024 * 1024;
+
 	private RecordsPoll() {
 	}
 
 	/**
 	 * Reads records from {@code from}.
-	 * @param maxRecords most records (stderr lines count too)
+	 * @param maxRecords most records
 	 * @param waitNanos how long to wait for a first record
 	 */
 	public static Page read(Session session, long from, RecordFramer framer, int maxRecords, long waitNanos)
@@ -28,6 +34,8 @@ public final class RecordsPoll {
 		List<RecordEvent.Stderr> stderr = new ArrayList<>();
 		long lastNext = from;
 		long bytes = 0;
+		long stderrChars = 0;
+		long stderrDropped = 0;
 		boolean full = false;
 		boolean eof = false;
 		try (LiveRecords live = LiveRecords.follow(session, from, framer, 0)) {
@@ -42,8 +50,16 @@ public final class RecordsPoll {
 				}
 				switch (item) {
 					case LiveRecords.Framed(RecordEvent.Stderr line) -> {
-						stderr.add(line);
-						bytes += line.text().length();
+						// Stderr never ends a poll: a stdout line it surrounds could
+						// never
+						// complete. Past the bounds it is dropped, and counted.
+						if (stderr.size() < MAX_STDERR_LINES && stderrChars < MAX_STDERR_CHARS) {
+							stderr.add(line);
+							stderrChars += line.text().length();
+						}
+						else {
+							stderrDropped++;
+						}
 					}
 					case LiveRecords.Framed(RecordEvent event) -> {
 						records.add(event);
@@ -55,10 +71,10 @@ public final class RecordsPoll {
 					}
 					case LiveRecords.End end -> eof = true;
 				}
-				full = records.size() + stderr.size() >= maxRecords || bytes >= MAX_BYTES;
+				full = records.size() >= maxRecords || bytes >= MAX_BYTES;
 			}
 			long nextOffset = eof ? live.position() : live.resumePoint();
-			return new Page(records, stderr, Math.max(lastNext, nextOffset), eof);
+			return new Page(records, stderr, stderrDropped, Math.max(lastNext, nextOffset), eof);
 		}
 		catch (InterruptedException ex) {
 			throw ex;
@@ -91,10 +107,12 @@ public final class RecordsPoll {
 	 *
 	 * @param records stdout records and errors, in order
 	 * @param stderr stderr lines read meanwhile
+	 * @param stderrDropped stderr lines past the bounds, not returned
 	 * @param nextOffset where the next poll starts
 	 * @param eof whether the session ended and everything was returned
 	 */
-	public record Page(List<RecordEvent> records, List<RecordEvent.Stderr> stderr, long nextOffset, boolean eof) {
+	public record Page(List<RecordEvent> records, List<RecordEvent.Stderr> stderr, long stderrDropped, long nextOffset,
+			boolean eof) {
 
 	}
 

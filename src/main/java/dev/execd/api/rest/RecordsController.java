@@ -41,8 +41,9 @@ class RecordsController {
 					are not valid JSON, too long or cut by a gap, and the stderr lines read \
 					meanwhile apart. Pass `next_offset` back as `offset` to read on: every stdout \
 					line comes exactly once. An unterminated last line comes once the process has \
-					exited. At most `max_records` lines (stderr ones included) and about 8 MiB of \
-					them per answer; one longer record still comes alone.""")
+					exited. At most `max_records` records and about 8 MiB of them per answer (one \
+					longer record still comes alone), and at most 1000 stderr lines or 1 MiB of \
+					them (the rest counted in `stderr_dropped`).""")
 	@ApiResponse(responseCode = "200", description = "The records read.",
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = RecordsResult.class)))
@@ -56,7 +57,7 @@ class RecordsController {
 			@Parameter(description = "Byte offset of the first line to read: 0, or a `next_offset`.",
 					schema = @Schema(type = "integer", format = "int64", defaultValue = "0",
 							minimum = "0")) @RequestParam(required = false) @Nullable Long offset,
-			@Parameter(description = "Most lines to return; clamped to 1-1000.",
+			@Parameter(description = "Most records to return; clamped to 1-1000.",
 					schema = @Schema(type = "integer", defaultValue = "100", minimum = "0")) @RequestParam(
 							name = "max_records", required = false) @Nullable Long maxRecords,
 			@Parameter(description = "Wait up to this many ms for a first record or the end; clamped to 0-30000.",

@@ -188,8 +188,7 @@ class StreamController {
 		return SseWriter.response(body);
 	}
 
-	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id,
-			HttpServletResponse response) {
+	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletResponse response) {
 		response.setBufferSize(RESPONSE_BUFFER_BYTES);
 		StreamingResponseBody body = (out) -> {
 			try (live) {
