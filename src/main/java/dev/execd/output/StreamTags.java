@@ -41,7 +41,8 @@ final class StreamTags {
 	private int count;
 
 	/**
-	 * @param path the index file, created when first needed; null keeps memory only */
+	 * @param path the index file, created when first needed; null keeps memory only
+	 */
 	StreamTags(@Nullable Path path) {
 		this.path = path;
 	}
