@@ -11,6 +11,7 @@ import dev.execd.session.RecordsPoll;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionRegistry;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.util.RawValue;
 
 import org.springframework.stereotype.Service;
@@ -30,8 +31,11 @@ public class RecordsService {
 
 	private final SessionRegistry registry;
 
-	RecordsService(SessionRegistry registry) {
+	private final JsonMapper json;
+
+	RecordsService(SessionRegistry registry, JsonMapper json) {
 		this.registry = registry;
+		this.json = json;
 	}
 
 	/**
@@ -74,6 +78,28 @@ public class RecordsService {
 		List<Map<String, Object>> records = page.records().stream().map(RecordsService::item).toList();
 		List<Map<String, Object>> stderr = page.stderr().stream().map(RecordsService::item).toList();
 		return new RecordsResult(records, stderr, page.stderrDropped(), page.nextOffset(), page.eof());
+	}
+
+	/**
+	 * Records as MCP's {@code read_output} gives them with {@code framing}: the output is
+	 * one JSON object per line, records and stderr lines ({@code "stream": "stderr"}) in
+	 * log order, read from {@code offset} (default 0; the read cursor is not used).
+	 */
+	public OutputResult framed(Scope scope, String id, @Nullable Long offset, @Nullable Long waitMs, String framing)
+			throws InterruptedException {
+		RecordsResult page = poll(scope, id, offset, null, waitMs, framing, null);
+		List<Map<String, Object>> items = new java.util.ArrayList<>(page.records());
+		for (Map<String, Object> line : page.stderr()) {
+			Map<String, Object> item = new LinkedHashMap<>(line);
+			item.put("stream", "stderr");
+			items.add(item);
+		}
+		items.sort(java.util.Comparator.comparingLong((item) -> (Long) item.get("offset")));
+		StringBuilder text = new StringBuilder();
+		items.forEach((item) -> text.append(this.json.writeValueAsString(item)).append('\n'));
+		String endedBy = page.eof() ? "exit" : (page.records().isEmpty() ? "deadline" : "output");
+		return new OutputResult(text.toString(), (offset != null) ? offset : 0, page.nextOffset(), page.eof(), null,
+				endedBy, SessionView.of(this.registry.find(scope, id).snapshot()), null);
 	}
 
 	/**

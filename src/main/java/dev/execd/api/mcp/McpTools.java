@@ -14,6 +14,7 @@ import dev.execd.api.OutputResult;
 import dev.execd.api.ProcessList;
 import dev.execd.api.Refusals;
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.RecordsService;
 import dev.execd.api.ScreenService;
 import dev.execd.api.ScreenView;
 import dev.execd.api.SessionList;
@@ -72,6 +73,8 @@ final class McpTools {
 
 	private final ScopeResolver scopes;
 
+	private final RecordsService records;
+
 	/**
 	 * @param sessions the use cases the tools share with REST
 	 * @param screens the screen use cases they share
@@ -81,13 +84,14 @@ final class McpTools {
 	 * @param scopes the scope rules of REST, the tenant included
 	 */
 	McpTools(SessionService sessions, ScreenService screens, ShellService shells, JsonMapper json,
-			McpJsonMapper mcpJson, ScopeResolver scopes) {
+			McpJsonMapper mcpJson, ScopeResolver scopes, RecordsService records) {
 		this.sessions = sessions;
 		this.screens = screens;
 		this.json = json;
 		this.shell = new McpShell(sessions, shells, json);
 		this.mcpJson = mcpJson;
 		this.scopes = scopes;
+		this.records = records;
 	}
 
 	/**
@@ -131,6 +135,11 @@ final class McpTools {
 	private CallToolResult readOutput(Scope scope, McpArguments args) throws InterruptedException {
 		long started = System.nanoTime();
 		McpArguments.Read read = args.bind(McpArguments.Read.class);
+		if (read.framing() != null) {
+			OutputResult records = this.records.framed(scope, args.sessionId(), read.offset(), read.waitMs(),
+					read.framing());
+			return McpResults.output(records, millisSince(started), structured(records));
+		}
 		OutputResult result = this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(),
 				read.waitMs(), null, new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()),
 				"utf8", false, read.view());
