@@ -42,7 +42,7 @@ class McpToolsTests extends McpEndToEndTest {
 				"parts", "eof", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
 				"max_output_bytes", "view");
 		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms",
-				"wait_for_screen", "settle_ms", "input_quiet_ms", "view");
+				"wait_for_screen", "settle_ms", "input_quiet_ms", "view", "framing");
 		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		assertThat(properties(tools, "list_processes")).containsOnlyKeys("session_id");
@@ -99,7 +99,8 @@ class McpToolsTests extends McpEndToEndTest {
 				Map.of("session_id", id, "parts",
 						List.of(Map.of("chars", "ab"), Map.of("keys", List.of("c", "Enter")),
 								Map.of("chars_b64", "ZA=="), Map.of("keys", List.of("Enter"))),
-						"wait_for", "^d$", "yield_time_ms", 10000));
+						// The newline itself: "$" would also match before it arrives.
+						"wait_for", "^d\\n", "yield_time_ms", 10000));
 		assertThat(typed.output()).isEqualTo("abc\nd\n");
 	}
 
@@ -117,6 +118,26 @@ class McpToolsTests extends McpEndToEndTest {
 		assertThat(output).hasToString("1\n2\n3\ndone\n");
 		assertThat(result.head()).startsWith("[exited]\n").contains("\nexit_code: 0\n").doesNotContain("signal:");
 		assertThat(result.structured()).containsEntry("next_offset", 11);
+	}
+
+	@Test
+	void readsOutputAsRecordsWithFraming() {
+		McpTestClient.Result done = this.mcp.ok("exec_command", Map.of("cmd",
+				"echo '{\"type\":\"agent_start\"}'; sleep 0.2; echo log >&2; sleep 0.2; echo 'nope'; printf '[1,2]'",
+				"yield_time_ms", 10000));
+		assertThat(done.exited()).isTrue();
+		McpTestClient.Result read = this.mcp.ok("read_output",
+				Map.of("session_id", done.sessionId(), "framing", "jsonl"));
+		List<Map<String, Object>> lines = read.output().lines().map((line) -> JSON.readValue(line, MAP)).toList();
+		assertThat(lines).hasSize(4);
+		assertThat(lines.get(0)).containsEntry("offset", 0).containsEntry("record", Map.of("type", "agent_start"));
+		assertThat(lines.get(1)).containsEntry("stream", "stderr").containsEntry("text", "log");
+		assertThat(lines.get(2)).containsEntry("error", "invalid_json").containsEntry("text", "nope");
+		assertThat(lines.get(3)).containsEntry("record", List.of(1, 2));
+		assertThat(read.structured()).containsEntry("eof", true).containsEntry("next_offset", 37);
+		McpTestClient.Result bad = this.mcp.call("read_output",
+				Map.of("session_id", done.sessionId(), "framing", "xml"));
+		assertThat(bad.error()).isTrue();
 	}
 
 	@Test

@@ -92,11 +92,13 @@ public final class SseClient {
 		for (String line = lines.readLine(); line != null && !sink.isCancelled(); line = lines.readLine()) {
 			if (line.isEmpty()) {
 				if (data != null || event != null) {
-					sink.next(ServerSentEvent.<String>builder()
-						.event(event)
-						.id(id)
-						.data((data != null) ? data.toString() : null)
-						.build());
+					ServerSentEvent.Builder<String> built = ServerSentEvent.<String>builder().event(event);
+					if (id != null) {
+						// An event without an id line keeps the last one, as EventSource
+						// does.
+						built.id(id);
+					}
+					sink.next(built.data((data != null) ? data.toString() : null).build());
 				}
 				event = null;
 				data = null;

@@ -38,7 +38,7 @@ public final class OutputLog implements AutoCloseable {
 	/** With a file already open; tests pass one that fails like a full disk. */
 	OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file) {
 		this.path = path;
-		this.published = new PublishedLog(windowCap);
+		this.published = new PublishedLog(windowCap, new StreamTags(StreamTags.pathOf(path)));
 		this.file = new LogFile(path, file, maxLogSize);
 	}
 
@@ -56,7 +56,7 @@ public final class OutputLog implements AutoCloseable {
 		long size = file.size();
 		log.appended = Math.max(size, recordedTotal);
 		log.file.stopAt(size);
-		log.published.recovered(log.appended, size, recordedLost);
+		log.published.recovered(log.appended, size, recordedLost, StreamTags.recovered(StreamTags.pathOf(path)));
 		return log;
 	}
 
@@ -194,7 +194,9 @@ public final class OutputLog implements AutoCloseable {
 	 */
 	public void dropFile() {
 		synchronized (this.appendLock) {
-			delete();
+			// The stream index stays: the window still needs it.
+			close();
+			this.file.delete();
 			this.file.stopAt(0);
 			this.published.fileDropped();
 		}
@@ -206,6 +208,7 @@ public final class OutputLog implements AutoCloseable {
 	public void delete() {
 		close();
 		this.file.delete();
+		this.published.deleteTags();
 	}
 
 }

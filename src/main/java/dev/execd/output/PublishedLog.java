@@ -20,7 +20,7 @@ final class PublishedLog {
 	// Written under lock; the scalars are volatile so that reading one needs no lock.
 	private final Window window;
 
-	private final StreamTags tags = new StreamTags();
+	private StreamTags tags;
 
 	private volatile long total;
 
@@ -36,14 +36,16 @@ final class PublishedLog {
 
 	private boolean closed;
 
-	PublishedLog(int windowCap) {
+	PublishedLog(int windowCap, StreamTags tags) {
 		this.window = new Window(windowCap);
+		this.tags = tags;
 	}
 
 	/**
 	 * A finished log after a restart: {@code fileBytes} of it on disk, none in memory.
 	 */
-	void recovered(long total, long fileBytes, long lost) {
+	void recovered(long total, long fileBytes, long lost, StreamTags tags) {
+		this.tags = tags;
 		this.lostBytes = lost;
 		this.total = total;
 		this.window.startAt(total);
@@ -211,7 +213,19 @@ final class PublishedLog {
 		this.lock.lock();
 		try {
 			this.closed = true;
+			this.tags.close();
 			changed();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** Deletes the stream index with the log. */
+	void deleteTags() {
+		this.lock.lock();
+		try {
+			this.tags.delete();
 		}
 		finally {
 			this.lock.unlock();

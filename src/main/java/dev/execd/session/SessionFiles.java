@@ -140,6 +140,7 @@ final class SessionFiles implements AutoCloseable {
 			Files.deleteIfExists(file(id, ".json"));
 			Files.deleteIfExists(file(id, ".json.tmp"));
 			Files.deleteIfExists(log(id));
+			Files.deleteIfExists(file(id, ".streams"));
 		}
 		catch (IOException ex) {
 			logger.warn("Cannot delete files of session " + id + ": " + ex.getMessage());

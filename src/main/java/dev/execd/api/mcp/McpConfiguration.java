@@ -1,6 +1,7 @@
 package dev.execd.api.mcp;
 
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.RecordsService;
 import dev.execd.api.ScreenService;
 import dev.execd.api.SearchService;
 import dev.execd.api.SessionService;
@@ -42,12 +43,13 @@ class McpConfiguration {
 	@Bean
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,
 			ObjectProvider<ScreenService> screens, ObjectProvider<ShellService> shells,
-			ObjectProvider<SearchService> search, ObjectProvider<JsonMapper> json, ScopeResolver scopes) {
+			ObjectProvider<SearchService> search, ObjectProvider<JsonMapper> json,
+			ObjectProvider<RecordsService> records, ScopeResolver scopes) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
 		return new McpEndpoint(() -> transport(maxBody),
 				(transport) -> server(transport,
 						new McpTools(sessions.getObject(), screens.getObject(), shells.getObject(), search.getObject(),
-								json.getObject(), McpJsonDefaults.getMapper(), scopes)),
+								json.getObject(), McpJsonDefaults.getMapper(), scopes, records.getObject())),
 				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
 	}
 

@@ -15,6 +15,7 @@ import dev.execd.api.OutputResult;
 import dev.execd.api.ProcessList;
 import dev.execd.api.Refusals;
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.RecordsService;
 import dev.execd.api.ScreenService;
 import dev.execd.api.ScreenView;
 import dev.execd.api.SearchService;
@@ -76,6 +77,8 @@ final class McpTools {
 
 	private final ScopeResolver scopes;
 
+	private final RecordsService records;
+
 	/**
 	 * @param sessions the use cases the tools share with REST
 	 * @param screens the screen use cases they share
@@ -84,9 +87,10 @@ final class McpTools {
 	 * @param json the application's mapper: snake_case, unknown fields refused, as REST
 	 * @param mcpJson the SDK's mapper, for the protocol's own types
 	 * @param scopes the scope rules of REST, the tenant included
+	 * @param records the output framed as records or lines, for {@code framing}
 	 */
 	McpTools(SessionService sessions, ScreenService screens, ShellService shells, SearchService search, JsonMapper json,
-			McpJsonMapper mcpJson, ScopeResolver scopes) {
+			McpJsonMapper mcpJson, ScopeResolver scopes, RecordsService records) {
 		this.sessions = sessions;
 		this.screens = screens;
 		this.json = json;
@@ -94,11 +98,11 @@ final class McpTools {
 		this.search = new McpSearch(search, sessions, this::structured);
 		this.mcpJson = mcpJson;
 		this.scopes = scopes;
+		this.records = records;
 	}
 
 	/**
-	 * What a tool needs from the HTTP request that carried it: the tenant the security
-	 * chain authenticated, and {@code X-Conversation-Id} when sent.
+	 * What a tool needs from its HTTP request: the tenant and {@code X-Conversation-Id}.
 	 */
 	static McpTransportContext context(HttpServletRequest request) {
 		Map<String, Object> values = new HashMap<>();
@@ -138,9 +142,11 @@ final class McpTools {
 	private CallToolResult readOutput(Scope scope, McpArguments args) throws InterruptedException {
 		long started = System.nanoTime();
 		McpArguments.Read read = args.bind(McpArguments.Read.class);
-		OutputResult result = this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(),
-				read.waitMs(), null, new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()),
-				"utf8", false, read.view());
+		OutputResult result = (read.framing() != null)
+				? this.records.framed(scope, args.sessionId(), read.offset(), read.waitMs(), read.framing())
+				: this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(), read.waitMs(), null,
+						new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()), "utf8", false,
+						read.view());
 		return McpResults.output(result, millisSince(started), structured(result));
 	}
 

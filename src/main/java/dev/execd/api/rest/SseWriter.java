@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 
+import dev.execd.session.LineBytes;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,6 +31,8 @@ final class SseWriter {
 
 	/** A comment line every so often keeps proxies and clients from timing out. */
 	static final long PING_NANOS = 15_000_000_000L;
+
+	private static final byte[] RECORD_TAIL = "}\n\n".getBytes(StandardCharsets.US_ASCII);
 
 	private final OutputStream out;
 
@@ -64,6 +67,11 @@ final class SseWriter {
 	}
 
 	void event(String name, @Nullable String id, Object data) throws IOException {
+		event(name, id, data, true);
+	}
+
+	/** An event with the data as JSON; sent at once when {@code flush}. */
+	void event(String name, @Nullable String id, Object data, boolean flush) throws IOException {
 		StringBuilder event = new StringBuilder(64).append("event: ").append(name).append('\n');
 		if (id != null) {
 			event.append("id: ").append(id).append('\n');
@@ -71,7 +79,29 @@ final class SseWriter {
 		// JSON escapes line breaks, so the data is always one line.
 		event.append("data: ").append(this.json.writeValueAsString(data)).append("\n\n");
 		this.out.write(event.toString().getBytes(StandardCharsets.UTF_8));
-		flush();
+		if (flush) {
+			flush();
+		}
+	}
+
+	/**
+	 * A {@code record} event of a JSON line, its bytes written as they are:
+	 * {@code {"offset": o, "record": <the line>}}. They were validated as one JSON value,
+	 * and hold no line break.
+	 */
+	void jsonRecord(long next, long offset, LineBytes json, boolean flush) throws IOException {
+		this.buffer.reset();
+		this.buffer.ascii("event: record\nid: ")
+			.ascii(Long.toString(next))
+			.ascii("\ndata: {\"offset\":")
+			.ascii(Long.toString(offset))
+			.ascii(",\"record\":");
+		this.buffer.writeTo(this.out);
+		json.writeTo(this.out);
+		this.out.write(RECORD_TAIL);
+		if (flush) {
+			flush();
+		}
 	}
 
 	/**

@@ -7,7 +7,10 @@ import dev.execd.api.SessionView;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.config.ExecdProperties;
+import dev.execd.api.RecordsService;
 import dev.execd.session.LiveOutput;
+import dev.execd.session.LiveRecords;
+import dev.execd.session.RecordFramer;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionRegistry;
 import io.swagger.v3.oas.annotations.Operation;
@@ -53,6 +56,15 @@ class StreamController {
 			The bearer token, for browsers' EventSource, which cannot send `Authorization`. \
 			Prefer the header elsewhere: URLs end up in logs.""";
 
+	static final String FRAMING = """
+			Frame the output into whole lines instead of chunks: `jsonl` (each stdout line one \
+			JSON value, e.g. an agent CLI's NDJSON events) or `lines` (text). See the \
+			description; not with `encoding=base64`.""";
+
+	static final String MAX_RECORD_BYTES = """
+			With `framing`: a longer line gives `record_error` `too_long` and is skipped. \
+			Default 16 MiB, at most 64 MiB.""";
+
 	private final SessionRegistry registry;
 
 	private final ExecdProperties properties;
@@ -87,7 +99,28 @@ class StreamController {
 					EventSource does so by itself) receives every byte exactly once, for as long as \
 					the session exists. Nothing is queued per subscriber, so a slow client slows \
 					only itself. Use it to watch a long-running process; agents that act on output \
-					usually poll instead.""",
+					usually poll instead.
+
+					With `framing=jsonl` or `framing=lines` the output comes as whole lines \
+					instead (README, "Record streams (JSONL)"):
+
+					- `event: record`, `id: <offset after the line's newline>`, \
+					`data: {"offset": <offset of its first byte>, "record": <the JSON value>}` \
+					(jsonl) or `{"offset", "line": "..."}` (lines; invalid UTF-8 as U+FFFD), \
+					one per complete stdout line, a trailing CR dropped; with jsonl empty lines \
+					are skipped.
+					- `event: record_error`, same `id`: `{"offset", "error": "invalid_json", \
+					"text": <first KiB>}`, or `{"offset", "end", "error": "too_long"}` for a \
+					line over `max_record_bytes` (skipped, never held whole), or `"gap"` for a \
+					line cut by a `gap`. The stream goes on.
+					- `event: stderr` (no id): `{"offset", "text"}` per stderr line (a line over \
+					64 KiB in pieces); never mixed into records. A terminal session has one \
+					stream: it is framed, and has no stderr events.
+					- An unterminated last line comes when the process has exited and its \
+					output drained (`id` = the end of the log); then `exit`.
+
+					`Last-Event-ID` (or `offset`) is taken as the start of a line: the stream \
+					resumes exactly at the next stdout line; stderr lines around it may repeat.""",
 			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY, description = ACCESS_TOKEN,
 					schema = @Schema(type = "string")))
 	@ApiResponse(responseCode = "200", description = "The event stream; it ends after the `exit` event.",
@@ -116,10 +149,21 @@ class StreamController {
 					at; sent by EventSource when it reconnects. Wins over `offset`.""",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "24") @RequestHeader(
 							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
+			@Parameter(description = FRAMING, schema = @Schema(allowableValues = { "jsonl", "lines" })) @RequestParam(
+					required = false) @Nullable String framing,
+			@Parameter(description = MAX_RECORD_BYTES,
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "16777216", minimum = "1",
+							maximum = "67108864")) @RequestParam(name = "max_record_bytes",
+									required = false) @Nullable Long maxRecordBytes,
 			HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		long from = (resume != null) ? resume : Inputs.nonNegative(offset, 0, "offset");
 		boolean base64 = Inputs.base64(encoding);
+		RecordFramer framer = RecordsService.framer(framing, maxRecordBytes, base64);
+		if (framer != null) {
+			return records(LiveRecords.follow(this.registry.find(scope, id), from, framer,
+					this.properties.limits().maxSubscribersPerSession()), id, response);
+		}
 		LiveOutput live = LiveOutput.follow(this.registry.find(scope, id), from, base64, stripAnsi,
 				this.properties.limits().maxSubscribersPerSession());
 		// Room for a few chunks, so output that is already waiting leaves in one write.
@@ -139,6 +183,27 @@ class StreamController {
 			}
 			catch (Exception ex) {
 				logger.error("The output stream of session {} failed", id, ex);
+			}
+		};
+		return SseWriter.response(body);
+	}
+
+	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletResponse response) {
+		response.setBufferSize(RESPONSE_BUFFER_BYTES);
+		StreamingResponseBody body = (out) -> {
+			try (live) {
+				SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
+				sse.open();
+				RecordStream.pump(live, sse);
+			}
+			catch (IOException ex) {
+				// The client went away: its stream simply ends.
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			catch (Exception ex) {
+				logger.error("The record stream of session {} failed", id, ex);
 			}
 		};
 		return SseWriter.response(body);
