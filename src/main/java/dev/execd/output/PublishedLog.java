@@ -76,9 +76,7 @@ final class PublishedLog {
 		}
 	}
 
-	/**
-	 * See {@link OutputLog#read}; what is no longer in the window comes from the file.
-	 */
+	/** See {@link OutputLog#read}; bytes out of the window come from the file. */
 	byte[] read(long offset, int max, LogFile file) {
 		byte[] out = new byte[(int) Math.max(0, Math.min(max, this.total - offset))];
 		int n = read(offset, out, 0, out.length, file);
