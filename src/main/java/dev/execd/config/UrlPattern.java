@@ -66,10 +66,33 @@ public final class UrlPattern {
 		}
 	}
 
-	/** Whether a URL, normalized, is one this pattern allows. */
+	/**
+	 * Whether a URL's path could mean another path to a receiver than to this check: a
+	 * {@code .} or {@code ..} segment left after normalizing, a {@code ;}, a backslash,
+	 * or an encoded {@code .}, {@code /} or {@code \}.
+	 */
+	public static boolean ambiguousPath(URI url) {
+		String path = url.normalize().getRawPath();
+		if (path == null) {
+			return false;
+		}
+		String lower = path.toLowerCase(Locale.ROOT);
+		if (lower.contains("%2e") || lower.contains("%2f") || lower.contains("%5c") || lower.contains(";")
+				|| lower.contains("\\")) {
+			return true;
+		}
+		for (String segment : path.split("/", -1)) {
+			if (segment.equals(".") || segment.equals("..")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Whether a URL, normalized, is one this pattern allows; never an ambiguous one. */
 	public boolean matches(URI url) {
 		URI normal = url.normalize();
-		if (normal.getHost() == null || normal.getScheme() == null) {
+		if (normal.getHost() == null || normal.getScheme() == null || ambiguousPath(normal)) {
 			return false;
 		}
 		String scheme = lower(normal.getScheme());

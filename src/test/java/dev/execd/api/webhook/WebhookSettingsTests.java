@@ -83,6 +83,14 @@ class WebhookSettingsTests {
 		assertThat(pattern.matches(URI.create("http://hooks.example.com/execd/a"))).isFalse();
 		assertThat(pattern.matches(URI.create("https://hooks.example.com/execd/../admin"))).isFalse();
 		assertThat(pattern.matches(URI.create("https://hooks.example.com/other"))).isFalse();
+		for (String ambiguous : List.of("%2e%2e/admin", "%2E%2E/admin", "..;/admin", "%2f..%2fadmin", ".%2e/admin",
+				"%5c..%5cadmin", "a;x=1", "%2e/admin")) {
+			URI url = URI.create("https://hooks.example.com/execd/" + ambiguous);
+			assertThat(UrlPattern.ambiguousPath(url)).as(ambiguous).isTrue();
+			assertThat(pattern.matches(url)).as(ambiguous).isFalse();
+		}
+		assertThat(UrlPattern.ambiguousPath(URI.create("https://hooks.example.com/../execd/a"))).isTrue();
+		assertThat(UrlPattern.ambiguousPath(URI.create("https://hooks.example.com/execd/a.b/..c?x=%2e"))).isFalse();
 		assertThat(UrlPattern.parse("http://127.0.0.1:8000").matches(URI.create("http://127.0.0.1:8000/"))).isTrue();
 		for (String bad : List.of("https://*.example.com/", "ftp://x/", "hooks.example.com/*", "https://u@x/")) {
 			assertThatThrownBy(() -> UrlPattern.parse(bad)).hasMessageContaining("allowed-urls");
