@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Exclusive;
+import dev.execd.output.StreamSlice;
+import dev.execd.output.StreamTag;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -111,6 +113,16 @@ public final class Inputs {
 			case "base64" -> true;
 			default -> throw ApiException.invalid("encoding must be utf8 or base64");
 		};
+	}
+
+	/** A {@code stream} filter: {@code stdout}, {@code stderr}, or null for both. */
+	static @Nullable StreamTag stream(@Nullable String stream) {
+		try {
+			return StreamSlice.parse(stream);
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.invalid(ex.getMessage());
+		}
 	}
 
 	static boolean flag(@Nullable Boolean value) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.execd.config.ExecdProperties;
+import dev.execd.output.StreamTag;
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
@@ -117,8 +118,9 @@ public class SessionService {
 
 	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
 			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi,
-			@Nullable String view) throws InterruptedException {
+			@Nullable String view, @Nullable String stream) throws InterruptedException {
 		boolean screen = ScreenService.wanted(view);
+		StreamTag tag = Inputs.stream(stream);
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
 		}
@@ -132,7 +134,7 @@ public class SessionService {
 		if (screen) {
 			ScreenService.requireTerminal(session);
 		}
-		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64));
+		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64, tag));
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 

@@ -41,9 +41,9 @@ public final class SessionReads {
 	}
 
 	/** See {@link DeliveryCursor#read}. */
-	public ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64)
-			throws InterruptedException {
-		return this.cursor.read(offset, maxBytes, wait, base64);
+	public ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64,
+			@Nullable StreamTag stream) throws InterruptedException {
+		return this.cursor.read(offset, maxBytes, wait, base64, stream);
 	}
 
 	/** See {@link OutputFollower#subscribe}. */
