@@ -5,8 +5,7 @@ import java.util.List;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Exclusive;
-import dev.execd.output.StreamSlice;
-import dev.execd.output.StreamTag;
+import dev.execd.session.SessionReads;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,10 +114,13 @@ public final class Inputs {
 		};
 	}
 
-	/** A {@code stream} filter: {@code stdout}, {@code stderr}, or null for both. */
-	static @Nullable StreamTag stream(@Nullable String stream) {
+	/**
+	 * Checks a {@code stream} filter: {@code stdout}, {@code stderr}, or null for both.
+	 */
+	static @Nullable String stream(@Nullable String stream) {
 		try {
-			return StreamSlice.parse(stream);
+			SessionReads.checkStream(stream);
+			return stream;
 		}
 		catch (IllegalArgumentException ex) {
 			throw ApiException.invalid(ex.getMessage());

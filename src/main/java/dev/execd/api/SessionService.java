@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.execd.config.ExecdProperties;
-import dev.execd.output.StreamTag;
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
@@ -120,7 +119,7 @@ public class SessionService {
 			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi,
 			@Nullable String view, @Nullable String stream) throws InterruptedException {
 		boolean screen = ScreenService.wanted(view);
-		StreamTag tag = Inputs.stream(stream);
+		Inputs.stream(stream);
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
 		}
@@ -134,7 +133,7 @@ public class SessionService {
 		if (screen) {
 			ScreenService.requireTerminal(session);
 		}
-		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64, tag));
+		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64, stream));
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 
