@@ -160,6 +160,15 @@ final class Sender {
 		return at.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString();
 	}
 
+	/**
+	 * The key that signs a tenant's per-request deliveries: the hex HMAC-SHA256 of the
+	 * tenant's name with the request secret, so the receivers of one tenant cannot sign
+	 * deliveries another tenant's receivers would take for execd's.
+	 */
+	static String tenantKey(String requestSecret, String tenant) {
+		return sign(requestSecret, tenant.getBytes(StandardCharsets.UTF_8));
+	}
+
 	/** Hex HMAC-SHA256 of the body's bytes. */
 	static String sign(String secret, byte[] body) {
 		try {

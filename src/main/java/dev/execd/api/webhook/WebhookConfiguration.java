@@ -42,7 +42,7 @@ class WebhookConfiguration {
 		Backoff backoff = new Backoff(settings.retry());
 		WebhookMetrics metrics = new WebhookMetrics(meters);
 		WebhookDispatcher dispatcher = new WebhookDispatcher(subscriptions, registry,
-				new DeliveryHistory(settings.history()),
+				new DeliveryHistory(settings.history()), new TenantSlots(settings.maxPerTenant()),
 				() -> new Lane(settings.queueCapacity(), webhookThreads, sender::send, backoff, metrics, clock),
 				settings.requestSecret(), clock, () -> {
 					webhookThreads.shutdownNow();
