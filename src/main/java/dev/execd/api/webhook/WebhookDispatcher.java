@@ -169,7 +169,14 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 			if (this.cancelled || this.following != null) {
 				throw new IllegalStateException("already " + (this.cancelled ? "cancelled" : "following"));
 			}
-			this.following = WebhookDispatcher.this.follow(this.scope, sessionId, this.notify);
+			try {
+				this.following = WebhookDispatcher.this.follow(this.scope, sessionId, this.notify);
+			}
+			catch (RuntimeException ex) {
+				// Nothing follows the session: the slot must not stay taken.
+				this.cancelled = true;
+				throw ex;
+			}
 		}
 
 		@Override
