@@ -25,6 +25,8 @@ public final class ByteDfa {
 	/** Table entries at most (4 bytes each). */
 	static final int MAX_TABLE = 1 << 18;
 
+	static final int MAX_STATES = 4096;
+
 	static final int BYTES_PER_STATE = 64;
 
 	private static final int UNKNOWN = -1;
@@ -60,6 +62,8 @@ public final class ByteDfa {
 
 	private long emptiedAt;
 
+	private int emptied;
+
 	private final int[] mark;
 
 	private int generation;
@@ -68,10 +72,10 @@ public final class ByteDfa {
 
 	private final int[] found;
 
-	private ByteDfa(ByteNfa nfa) {
+	private ByteDfa(ByteNfa nfa, int maxStates) {
 		this.nfa = nfa;
 		this.stride = nfa.classes(this.classOf, this.representative);
-		this.maxStates = Math.max(16, Math.min(4096, MAX_TABLE / this.stride));
+		this.maxStates = Math.max(3, Math.min(maxStates, MAX_TABLE / this.stride));
 		this.table = new int[16 * this.stride];
 		this.sets = new int[16][];
 		this.mark = new int[nfa.size()];
@@ -89,12 +93,16 @@ public final class ByteDfa {
 	 * large, or it matches the empty string (then every line matches).
 	 */
 	public static @Nullable ByteDfa of(Pattern pattern) {
+		return of(pattern, MAX_STATES);
+	}
+
+	static @Nullable ByteDfa of(Pattern pattern, int maxStates) {
 		Node node = RegexParser.parse(pattern);
 		ByteNfa nfa = (node != null) ? ByteNfa.of(node) : null;
 		if (nfa == null) {
 			return null;
 		}
-		ByteDfa dfa = new ByteDfa(nfa);
+		ByteDfa dfa = new ByteDfa(nfa, maxStates);
 		return (dfa.count > 0) ? dfa : null;
 	}
 
@@ -127,6 +135,11 @@ public final class ByteDfa {
 		return -1;
 	}
 
+	/** How many times the table was emptied. */
+	int emptied() {
+		return this.emptied;
+	}
+
 	/** Fills in the entry of {@code row} for byte class {@code c}. */
 	private int step(int row, int c, long at) {
 		int[] from = this.sets[row / this.stride];
@@ -151,6 +164,7 @@ public final class ByteDfa {
 					return GAVE_UP;
 				}
 				this.emptiedAt = at;
+				this.emptied++;
 				this.count = 0;
 				this.ids.clear();
 				state(this.startSet);
