@@ -14,11 +14,11 @@ import org.jspecify.annotations.Nullable;
  * anywhere in a line) and starts over at each {@code \n}. A line it passes over cannot
  * match; one it stops in may, and goes to the regex engine.
  * <p>
- * States are made as the text needs them, at most {@link #MAX_TABLE} table entries; when
- * that is full the table is emptied and built again, and when that happens faster than
- * {@link #BYTES_PER_STATE} bytes per state the DFA gives up and every line is a
- * candidate. Bytes that no state tells apart share one class, so a row holds one entry
- * per class. Not thread-safe.
+ * States are made as the text needs them, at most {@link #MAX_TABLE} table entries and
+ * {@link #MAX_SET_ENTRIES} NFA states in their sets; when that is full the table is
+ * emptied and built again, and when that happens faster than {@link #BYTES_PER_STATE}
+ * bytes per state the DFA gives up and every line is a candidate. Bytes that no state
+ * tells apart share one class, so a row holds one entry per class. Not thread-safe.
  */
 public final class ByteDfa {
 
@@ -26,6 +26,9 @@ public final class ByteDfa {
 	static final int MAX_TABLE = 1 << 18;
 
 	static final int MAX_STATES = 4096;
+
+	/** NFA states listed across all DFA states at most (4 bytes each). */
+	static final int MAX_SET_ENTRIES = 1 << 20;
 
 	static final int BYTES_PER_STATE = 64;
 
@@ -51,6 +54,8 @@ public final class ByteDfa {
 
 	private int count;
 
+	private int setEntries;
+
 	private final Map<Key, Integer> ids = new HashMap<>();
 
 	private final int[] startSet;
@@ -64,24 +69,13 @@ public final class ByteDfa {
 
 	private int emptied;
 
-	private final int[] mark;
-
-	private int generation;
-
-	private final int[] stack;
-
-	private final int[] found;
-
 	private ByteDfa(ByteNfa nfa, int maxStates) {
 		this.nfa = nfa;
 		this.stride = nfa.classes(this.classOf, this.representative);
 		this.maxStates = Math.max(3, Math.min(maxStates, MAX_TABLE / this.stride));
 		this.table = new int[16 * this.stride];
 		this.sets = new int[16][];
-		this.mark = new int[nfa.size()];
-		this.stack = new int[3 * nfa.size() + 2];
-		this.found = new int[nfa.size()];
-		int[] start = closure(new int[] { nfa.start }, 1);
+		int[] start = nfa.closure(new int[] { nfa.start }, 1);
 		this.startSet = (start != null) ? start : new int[0];
 		if (start != null) {
 			state(start);
@@ -151,14 +145,14 @@ public final class ByteDfa {
 			}
 		}
 		targets[n++] = this.nfa.start;
-		int[] next = closure(targets, n);
+		int[] next = this.nfa.closure(targets, n);
 		if (next == null) {
 			this.table[row + c] = ACCEPT;
 			return ACCEPT;
 		}
 		Integer id = this.ids.get(new Key(next));
 		if (id == null) {
-			if (this.count == this.maxStates) {
+			if (this.count >= this.maxStates || this.setEntries > MAX_SET_ENTRIES) {
 				if (at - this.emptiedAt < (long) BYTES_PER_STATE * this.maxStates) {
 					this.gaveUp = true;
 					return GAVE_UP;
@@ -166,6 +160,7 @@ public final class ByteDfa {
 				this.emptiedAt = at;
 				this.emptied++;
 				this.count = 0;
+				this.setEntries = 0;
 				this.ids.clear();
 				state(this.startSet);
 				row = state(from) * this.stride;
@@ -188,46 +183,12 @@ public final class ByteDfa {
 			this.table = Arrays.copyOf(this.table, id * 2 * this.stride);
 		}
 		this.sets[id] = set;
+		this.setEntries += set.length;
 		this.ids.put(new Key(set), id);
 		int row = id * this.stride;
 		Arrays.fill(this.table, row, row + this.stride, UNKNOWN);
 		this.table[row + this.classOf['\n']] = 0;
 		return id;
-	}
-
-	/**
-	 * The reading states reached from {@code targets[0, n)} without input, sorted, or
-	 * null when the accepting state is among them.
-	 */
-	private int @Nullable [] closure(int[] targets, int n) {
-		int stamp = ++this.generation;
-		int top = 0;
-		int size = 0;
-		for (int i = 0; i < n; i++) {
-			this.stack[top++] = targets[i];
-		}
-		while (top > 0) {
-			int state = this.stack[--top];
-			if (this.mark[state] == stamp) {
-				continue;
-			}
-			this.mark[state] = stamp;
-			if (state == ByteNfa.MATCH) {
-				return null;
-			}
-			if (this.nfa.bytes[state] != null) {
-				this.found[size++] = state;
-			}
-			else {
-				this.stack[top++] = this.nfa.out[state];
-				if (this.nfa.alt[state] >= 0) {
-					this.stack[top++] = this.nfa.alt[state];
-				}
-			}
-		}
-		int[] set = Arrays.copyOf(this.found, size);
-		Arrays.sort(set);
-		return set;
 	}
 
 	/** An NFA set as a map key. */

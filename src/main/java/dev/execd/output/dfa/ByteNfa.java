@@ -35,6 +35,15 @@ final class ByteNfa {
 
 	final int start;
 
+	/** Scratch space of {@link #closure}. */
+	private int[] mark = new int[0];
+
+	private int generation;
+
+	private int[] stack = new int[0];
+
+	private int[] found = new int[0];
+
 	private ByteNfa(Node root) {
 		add(null, -1, -1);
 		this.start = compile(root, MATCH);
@@ -48,6 +57,46 @@ final class ByteNfa {
 		catch (Source.Unsupported ex) {
 			return null;
 		}
+	}
+
+	/**
+	 * The reading states reached from {@code targets[0, n)} without input, sorted, or
+	 * null when the accepting state is among them.
+	 */
+	int @Nullable [] closure(int[] targets, int n) {
+		if (this.mark.length != this.count) {
+			this.mark = new int[this.count];
+			this.stack = new int[3 * this.count + 2];
+			this.found = new int[this.count];
+		}
+		int stamp = ++this.generation;
+		int top = 0;
+		int size = 0;
+		for (int i = 0; i < n; i++) {
+			this.stack[top++] = targets[i];
+		}
+		while (top > 0) {
+			int state = this.stack[--top];
+			if (this.mark[state] == stamp) {
+				continue;
+			}
+			this.mark[state] = stamp;
+			if (state == MATCH) {
+				return null;
+			}
+			if (this.bytes[state] != null) {
+				this.found[size++] = state;
+			}
+			else {
+				this.stack[top++] = this.out[state];
+				if (this.alt[state] >= 0) {
+					this.stack[top++] = this.alt[state];
+				}
+			}
+		}
+		int[] set = Arrays.copyOf(this.found, size);
+		Arrays.sort(set);
+		return set;
 	}
 
 	int size() {
