@@ -89,6 +89,34 @@ class ByteDfaDifferentialTests {
 		assertThat(rejected).as("lines passed over").isGreaterThan(lines / 4);
 	}
 
+	@Test
+	void aLongTextReadInTwoHalvesStopsInTheLinesThatLineByLineReadingDoes() {
+		Random random = new Random(23);
+		int patterns = 0;
+		while (patterns < 60) {
+			Pattern pattern;
+			try {
+				pattern = Pattern.compile(alternatives(random, 2), FLAGS[random.nextInt(FLAGS.length)]);
+			}
+			catch (PatternSyntaxException ex) {
+				continue;
+			}
+			ByteDfa dfa = ByteDfa.of(pattern);
+			if (dfa == null) {
+				continue;
+			}
+			patterns++;
+			ByteArrayOutputStream text = new ByteArrayOutputStream();
+			while (text.size() < 3 * ByteDfa.SPLIT) {
+				text.writeBytes(line(random));
+				text.write('\n');
+			}
+			byte[] bytes = text.toByteArray();
+			assertThat(Scans.candidateLines(dfa, bytes)).as("/%s/", pattern)
+				.isEqualTo(Scans.lineByLine(ByteDfa.of(pattern), bytes));
+		}
+	}
+
 	private static String alternatives(Random random, int depth) {
 		StringBuilder out = new StringBuilder(sequence(random, depth));
 		while (random.nextInt(4) == 0) {

@@ -1,7 +1,6 @@
 package dev.execd.output.dfa;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Pattern;
@@ -131,31 +130,11 @@ class ByteDfaTests {
 			text.append('\n');
 		}
 		byte[] bytes = bytes(text.toString());
-		assertThat(candidateLines(small, bytes)).isEqualTo(candidateLines(large, bytes)).isNotEmpty();
+		List<Integer> lines = Scans.candidateLines(large, bytes);
+		assertThat(lines).isEqualTo(Scans.lineByLine(large, bytes)).isNotEmpty();
+		assertThat(Scans.candidateLines(small, bytes)).isEqualTo(lines);
 		assertThat(small.emptied()).isPositive();
 		assertThat(large.emptied()).isZero();
-	}
-
-	/** Where each line a scan stops in starts. */
-	private static List<Integer> candidateLines(ByteDfa dfa, byte[] text) {
-		List<Integer> lines = new ArrayList<>();
-		for (int at = 0; at < text.length;) {
-			int hit = dfa.scan(text, at, text.length);
-			if (hit < 0) {
-				break;
-			}
-			int start = hit;
-			while (start > 0 && text[start - 1] != '\n') {
-				start--;
-			}
-			lines.add(start);
-			at = hit;
-			while (text[at] != '\n') {
-				at++;
-			}
-			at++;
-		}
-		return lines;
 	}
 
 	private static byte[] bytes(String text) {
