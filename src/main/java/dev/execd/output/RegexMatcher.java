@@ -17,13 +17,16 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Two filters keep lines that cannot match from the engine: the literals every match
  * contains ({@link RegexLiterals}) and a DFA over the line's bytes ({@link ByteDfa}).
- * With both, the literals find the next line worth a look and the DFA reads on from there
- * for {@link #DFA_RUN} bytes or more, to the end of a line: a literal on most lines costs
- * the DFA's rate, a rare one the literal search's.
+ * With both, the literals find the next line worth a look and the DFA reads on from
+ * there, to the end of a line at least {@link #DFA_RUN} bytes on, a run that doubles each
+ * time it finds nothing and starts short again when the literal jumps further: a literal
+ * on most lines costs the DFA's rate, a rare one the literal search's.
  */
 final class RegexMatcher implements LineMatcher {
 
 	static final int DFA_RUN = 4096;
+
+	private int run = DFA_RUN;
 
 	private final Matcher matcher;
 
@@ -75,12 +78,14 @@ final class RegexMatcher implements LineMatcher {
 				return -1;
 			}
 			int line = LogChunks.lastNewline(b, at, hit) + 1;
-			int end = LogChunks.indexOfNewline(b, Math.min(to, hit + DFA_RUN), to);
+			this.run = (hit - at > this.run) ? DFA_RUN : this.run;
+			int end = LogChunks.indexOfNewline(b, (int) Math.min(to, (long) hit + this.run), to);
 			end = (end < 0) ? to : end;
 			int found = this.dfa.scan(b, line, end);
 			if (found >= 0) {
 				return found;
 			}
+			this.run = Math.min(2 * this.run, LogChunks.CHUNK);
 			at = end;
 		}
 		return -1;
