@@ -125,24 +125,29 @@ class LogSearchTests {
 		byte[] data = randomLines(3 * LogChunks.CHUNK, 3);
 		List<Long> all = naive(data, "needle");
 		try (OutputLog log = log(data, LARGE, 4096)) {
-			for (boolean budget : new boolean[] { false, true }) {
-				List<Long> found = new ArrayList<>();
-				long from = 0;
-				int rounds = 0;
-				while (from < data.length) {
-					SearchBudget spend = budget ? new SearchBudget(Long.MAX_VALUE / 2, 700_000) : unlimited();
-					LogScan scan = LogSearch.scan(log, LineMatcher.literal("needle", false), from, data.length,
-							budget ? 1_000_000 : 7, 0, spend);
-					scan.hits().forEach((hit) -> found.add(hit.offset()));
-					assertThat(scan.next()).isGreaterThan(from);
-					assertThat(scan.next() == data.length || data[(int) scan.next() - 1] == '\n').isTrue();
-					assertThat(scan.stop()).isEqualTo((scan.next() < data.length)
-							? (budget ? LogScan.Stop.BUDGET : LogScan.Stop.MAX_MATCHES) : scan.stop());
-					from = scan.next();
-					rounds++;
+			// The regex has no literal to search for: the DFA alone passes over lines.
+			assertThat(RegexLiterals.of("n[e]{2}d[l]e", false)).isNull();
+			for (LineMatcher matcher : List.of(LineMatcher.literal("needle", false),
+					LineMatcher.regex(Pattern.compile("n[e]{2}d[l]e")))) {
+				for (boolean budget : new boolean[] { false, true }) {
+					List<Long> found = new ArrayList<>();
+					long from = 0;
+					int rounds = 0;
+					while (from < data.length) {
+						SearchBudget spend = budget ? new SearchBudget(Long.MAX_VALUE / 2, 700_000) : unlimited();
+						LogScan scan = LogSearch.scan(log, matcher, from, data.length, budget ? 1_000_000 : 7, 0,
+								spend);
+						scan.hits().forEach((hit) -> found.add(hit.offset()));
+						assertThat(scan.next()).isGreaterThan(from);
+						assertThat(scan.next() == data.length || data[(int) scan.next() - 1] == '\n').isTrue();
+						assertThat(scan.stop()).isEqualTo((scan.next() < data.length)
+								? (budget ? LogScan.Stop.BUDGET : LogScan.Stop.MAX_MATCHES) : scan.stop());
+						from = scan.next();
+						rounds++;
+					}
+					assertThat(found).isEqualTo(all);
+					assertThat(rounds).isGreaterThan(budget ? 3 : all.size() / 7 - 1);
 				}
-				assertThat(found).isEqualTo(all);
-				assertThat(rounds).isGreaterThan(budget ? 3 : all.size() / 7 - 1);
 			}
 		}
 	}
