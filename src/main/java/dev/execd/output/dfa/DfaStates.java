@@ -14,7 +14,10 @@ import java.util.Map;
  * sets are kept; when that is full the table is emptied and built again (the
  * {@link #epoch} changes, and rows held by a caller must be found again with
  * {@link #row}), and when that happens faster than {@link #BYTES_PER_STATE} bytes per
- * state the DFA gives up. Bytes that no state tells apart share one class.
+ * state the DFA gives up. It also gives up when making states costs more than
+ * {@link #WORK_PER_BYTE} NFA states listed per byte scanned (after {@link #FREE_WORK}),
+ * so a pattern whose states are many and large never costs a search more than the engine
+ * would. Bytes that no state tells apart share one class.
  */
 final class DfaStates {
 
@@ -27,6 +30,10 @@ final class DfaStates {
 	static final int MAX_SET_ENTRIES = 1 << 20;
 
 	static final int BYTES_PER_STATE = 64;
+
+	static final long FREE_WORK = 1 << 20;
+
+	static final int BYTES_PER_WORK = 4;
 
 	static final int UNKNOWN = -1;
 
@@ -60,6 +67,9 @@ final class DfaStates {
 
 	/** How many times the table was emptied. */
 	int epoch;
+
+	/** NFA states listed in the sets stepped from and to so far. */
+	private long work;
 
 	/** Where the table was last emptied, in bytes scanned. */
 	private long emptiedAt;
@@ -111,6 +121,11 @@ final class DfaStates {
 		}
 		targets[n++] = this.nfa.start;
 		int[] next = this.nfa.closure(targets, n);
+		this.work += from.length + ((next != null) ? next.length : 0);
+		if (this.work > FREE_WORK + at / BYTES_PER_WORK) {
+			this.gaveUp = true;
+			return GAVE_UP;
+		}
 		if (next == null) {
 			this.table[row + c] = ACCEPT;
 			return ACCEPT;

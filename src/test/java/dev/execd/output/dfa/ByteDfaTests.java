@@ -116,6 +116,20 @@ class ByteDfaTests {
 	}
 
 	@Test
+	void statesTooCostlyToMakeGiveUpLettingEveryLineThrough() {
+		// Hundreds of NFA states in each DFA state, a new one at almost every byte.
+		ByteDfa dfa = ByteDfa.of(Pattern.compile("[a-z]{0,500}q[a-z]{0,300}zz9"));
+		Random random = new Random(5);
+		byte[] text = new byte[1 << 20];
+		for (int i = 0; i < text.length; i++) {
+			text[i] = (i % 200 == 199) ? (byte) '\n' : (byte) ('a' + random.nextInt(26));
+		}
+		assertThat(dfa.scan(text, 0, text.length)).isBetween(0, text.length / 2);
+		assertThat(dfa.emptied()).isZero();
+		assertThat(dfa.scan(text, 400, text.length)).isEqualTo(400);
+	}
+
+	@Test
 	void aTableEmptiedWhenFullFindsTheSameLines() {
 		Pattern pattern = Pattern.compile("a[ab]{3}c|x\\d");
 		ByteDfa small = ByteDfa.of(pattern, 8);
