@@ -26,8 +26,6 @@ final class RegexMatcher implements LineMatcher {
 
 	static final int DFA_RUN = 4096;
 
-	private int run = DFA_RUN;
-
 	private final Matcher matcher;
 
 	private final CountedChars text = new CountedChars();
@@ -39,6 +37,9 @@ final class RegexMatcher implements LineMatcher {
 	private final int[] next;
 
 	private final @Nullable ByteDfa dfa;
+
+	/** How far the DFA reads on after the next literal hit. */
+	private int run = DFA_RUN;
 
 	RegexMatcher(Pattern pattern) {
 		this.matcher = pattern.matcher("");
