@@ -23,6 +23,7 @@ final class Searches {
 		PATTERNS.put("literal_ignore_case", "pattern=token&literal=true&ignore_case=true");
 		PATTERNS.put("regex_with_literal", "pattern=" + encode("TOKEN\\d+ b$"));
 		PATTERNS.put("regex_without_literal", "pattern=" + encode("[A-Z]{5}\\d+ b$"));
+		PATTERNS.put("regex_no_literal_at_all", "pattern=" + encode("[A-Z]{5}\\d+"));
 	}
 
 	private Searches() {

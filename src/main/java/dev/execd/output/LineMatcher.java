@@ -25,8 +25,9 @@ public sealed interface LineMatcher permits LiteralMatcher, RegexMatcher {
 	/**
 	 * Where in {@code b[from, to)}, many complete lines, the first line that may match
 	 * has a byte (no line before it matches), or -1 when none may: for a literal without
-	 * a newline, its first occurrence; for a regular expression, the first occurrence of
-	 * a literal every match contains. Only when {@link #skips()}.
+	 * a newline, its first occurrence; for a regular expression, a byte of the first line
+	 * that holds a literal every match contains and that its DFA does not pass over. Only
+	 * when {@link #skips()}.
 	 */
 	int candidate(byte[] b, int from, int to);
 

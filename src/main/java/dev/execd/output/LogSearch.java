@@ -16,8 +16,9 @@ import org.jspecify.annotations.Nullable;
  * The scan starts at its first offset as if a line began there. Bytes the log no longer
  * keeps (past the log cap, before the memory window) end the line before them and are
  * skipped as a gap. A line is reported once, at its first match. Without context lines, a
- * literal (or a literal every match of a regular expression contains) is first searched
- * over all the complete lines of the chunk at once, without finding line ends.
+ * literal (or, for a regular expression, a literal every match contains and the DFA that
+ * passes over lines it cannot match) is first searched over all the complete lines of the
+ * chunk at once, without finding line ends.
  */
 public final class LogSearch {
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.execd.output.dfa.ByteDfa;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,8 +14,17 @@ import org.jspecify.annotations.Nullable;
  * a reused buffer (an invalid byte becomes one U+FFFD, so every character maps back to
  * its bytes exactly) and read by the engine through a counter, the step budget of a
  * {@code wait_for} scan of that much text.
+ * <p>
+ * Two filters keep lines that cannot match from the engine: the literals every match
+ * contains ({@link RegexLiterals}) and a DFA over the line's bytes ({@link ByteDfa}).
+ * With both, the literals find the next line worth a look and the DFA reads on from
+ * there, to the end of a line at least {@link #DFA_RUN} bytes on, a run that doubles each
+ * time it finds nothing and starts short again when the literal jumps further: a literal
+ * on most lines costs the DFA's rate, a rare one the literal search's.
  */
 final class RegexMatcher implements LineMatcher {
+
+	static final int DFA_RUN = 4096;
 
 	private final Matcher matcher;
 
@@ -26,6 +36,11 @@ final class RegexMatcher implements LineMatcher {
 	/** Per literal, its next occurrence in the current chunk: -1 none, -2 unknown. */
 	private final int[] next;
 
+	private final @Nullable ByteDfa dfa;
+
+	/** How far the DFA reads on after the next literal hit. */
+	private int run = DFA_RUN;
+
 	RegexMatcher(Pattern pattern) {
 		this.matcher = pattern.matcher("");
 		boolean ignoreCase = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
@@ -36,12 +51,13 @@ final class RegexMatcher implements LineMatcher {
 					.map((literal) -> new LiteralMatcher(literal.getBytes(StandardCharsets.US_ASCII), ignoreCase))
 					.toArray(LiteralMatcher[]::new);
 		this.next = new int[(this.literals != null) ? this.literals.length : 0];
+		this.dfa = ByteDfa.of(pattern);
 		newChunk();
 	}
 
 	@Override
 	public boolean skips() {
-		return this.literals != null;
+		return this.literals != null || this.dfa != null;
 	}
 
 	@Override
@@ -51,6 +67,32 @@ final class RegexMatcher implements LineMatcher {
 
 	@Override
 	public int candidate(byte[] b, int from, int to) {
+		if (this.dfa == null) {
+			return literalCandidate(b, from, to);
+		}
+		if (this.literals == null) {
+			return this.dfa.scan(b, from, to);
+		}
+		for (int at = from; at < to;) {
+			int hit = literalCandidate(b, at, to);
+			if (hit < 0) {
+				return -1;
+			}
+			int line = LogChunks.lastNewline(b, at, hit) + 1;
+			this.run = (hit - at > this.run) ? DFA_RUN : this.run;
+			int end = LogChunks.indexOfNewline(b, (int) Math.min(to, (long) hit + this.run), to);
+			end = (end < 0) ? to : end;
+			int found = this.dfa.scan(b, line, end);
+			if (found >= 0) {
+				return found;
+			}
+			this.run = Math.min(2 * this.run, LogChunks.CHUNK);
+			at = end;
+		}
+		return -1;
+	}
+
+	private int literalCandidate(byte[] b, int from, int to) {
 		int first = -1;
 		for (int k = 0; k < this.next.length; k++) {
 			if (this.next[k] != -1 && this.next[k] < from) {
@@ -65,7 +107,8 @@ final class RegexMatcher implements LineMatcher {
 
 	@Override
 	public int find(byte[] b, int from, int to) {
-		if (this.literals != null && !anyLiteral(b, from, to)) {
+		if ((this.literals != null && !anyLiteral(b, from, to))
+				|| (this.dfa != null && this.dfa.scan(b, from, to) < 0)) {
 			return -1;
 		}
 		boolean ascii = this.text.decode(b, from, to);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
@@ -124,24 +125,29 @@ class LogSearchTests {
 		byte[] data = randomLines(3 * LogChunks.CHUNK, 3);
 		List<Long> all = naive(data, "needle");
 		try (OutputLog log = log(data, LARGE, 4096)) {
-			for (boolean budget : new boolean[] { false, true }) {
-				List<Long> found = new ArrayList<>();
-				long from = 0;
-				int rounds = 0;
-				while (from < data.length) {
-					SearchBudget spend = budget ? new SearchBudget(Long.MAX_VALUE / 2, 700_000) : unlimited();
-					LogScan scan = LogSearch.scan(log, LineMatcher.literal("needle", false), from, data.length,
-							budget ? 1_000_000 : 7, 0, spend);
-					scan.hits().forEach((hit) -> found.add(hit.offset()));
-					assertThat(scan.next()).isGreaterThan(from);
-					assertThat(scan.next() == data.length || data[(int) scan.next() - 1] == '\n').isTrue();
-					assertThat(scan.stop()).isEqualTo((scan.next() < data.length)
-							? (budget ? LogScan.Stop.BUDGET : LogScan.Stop.MAX_MATCHES) : scan.stop());
-					from = scan.next();
-					rounds++;
+			// The regex has no literal to search for: the DFA alone passes over lines.
+			assertThat(RegexLiterals.of("n[e]{2}d[l]e", false)).isNull();
+			for (LineMatcher matcher : List.of(LineMatcher.literal("needle", false),
+					LineMatcher.regex(Pattern.compile("n[e]{2}d[l]e")))) {
+				for (boolean budget : new boolean[] { false, true }) {
+					List<Long> found = new ArrayList<>();
+					long from = 0;
+					int rounds = 0;
+					while (from < data.length) {
+						SearchBudget spend = budget ? new SearchBudget(Long.MAX_VALUE / 2, 700_000) : unlimited();
+						LogScan scan = LogSearch.scan(log, matcher, from, data.length, budget ? 1_000_000 : 7, 0,
+								spend);
+						scan.hits().forEach((hit) -> found.add(hit.offset()));
+						assertThat(scan.next()).isGreaterThan(from);
+						assertThat(scan.next() == data.length || data[(int) scan.next() - 1] == '\n').isTrue();
+						assertThat(scan.stop()).isEqualTo((scan.next() < data.length)
+								? (budget ? LogScan.Stop.BUDGET : LogScan.Stop.MAX_MATCHES) : scan.stop());
+						from = scan.next();
+						rounds++;
+					}
+					assertThat(found).isEqualTo(all);
+					assertThat(rounds).isGreaterThan(budget ? 3 : all.size() / 7 - 1);
 				}
-				assertThat(found).isEqualTo(all);
-				assertThat(rounds).isGreaterThan(budget ? 3 : all.size() / 7 - 1);
 			}
 		}
 	}
@@ -171,6 +177,61 @@ class LogSearchTests {
 			assertThat(scan.overBudgetLines()).isEqualTo(1);
 			assertThat(scan.hits()).extracting(LogScan.Hit::offset).containsExactly(5002L);
 		}
+	}
+
+	@Test
+	void aRegexFindsTheSameLinesThroughItsPrefiltersAsLineByLine() {
+		Random random = new Random(11);
+		StringBuilder text = new StringBuilder();
+		String[] words = { "filler", " ab", "XY12 ab", "7", "123x", "QQ", "9 ab", "z", "été", "\uD83D\uDE00" };
+		while (text.length() < 3 * LogChunks.CHUNK) {
+			// Lines longer than MAX_LINE, matched in pieces, are ASCII: a piece may cut a
+			// character, which the plain decoding here would show differently.
+			boolean longLine = random.nextInt(100) == 0;
+			for (int i = random.nextInt(longLine ? 20_000 : 12); i > 0; i--) {
+				text.append(words[random.nextInt(longLine ? words.length - 2 : words.length)]);
+			}
+			text.append('\n');
+		}
+		byte[] data = text.toString().getBytes(StandardCharsets.UTF_8);
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			// A literal on most lines with the DFA after it; no literal; a back
+			// reference.
+			for (String source : List.of("[A-Z]{2}\\d+ ab", "\\d{3}[a-z]", "(Q)\\1Y?\\d", "[^\\x00-\\x7F]7")) {
+				Pattern pattern = Pattern.compile(source);
+				for (int context : new int[] { 0, 1 }) {
+					LogScan scan = LogSearch.scan(log, LineMatcher.regex(pattern), 0, data.length, 100_000, context,
+							unlimited());
+					assertThat(scan.hits()).as(source)
+						.extracting(LogScan.Hit::offset)
+						.containsExactlyElementsOf(naiveRegex(data, pattern))
+						.isNotEmpty();
+				}
+			}
+		}
+	}
+
+	/** The byte offset of the first match of each line that has one, lines read whole. */
+	private static List<Long> naiveRegex(byte[] data, Pattern pattern) {
+		List<Long> offsets = new ArrayList<>();
+		int start = 0;
+		while (start < data.length) {
+			int end = start;
+			while (end < data.length && data[end] != '\n') {
+				end++;
+			}
+			for (int piece = start; piece < end; piece += LogSearch.MAX_LINE) {
+				int stop = Math.min(end, piece + LogSearch.MAX_LINE);
+				String line = new String(data, piece, stop - piece, StandardCharsets.UTF_8);
+				Matcher matcher = pattern.matcher(line);
+				if (matcher.find()) {
+					offsets
+						.add((long) piece + line.substring(0, matcher.start()).getBytes(StandardCharsets.UTF_8).length);
+				}
+			}
+			start = end + 1;
+		}
+		return offsets;
 	}
 
 	private static List<String> texts(OutputLog log, List<LogScan.Span> lines) {
