@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -69,10 +70,9 @@ public final class FileWrites {
 			Path part = parent.child("." + leaf + "." + HexFormat.of().formatHex(randomBytes()) + ".part");
 			boolean moved = false;
 			try {
-				copy(body, part);
+				copy(body, create(parent, part, leaf));
 				int bits = (mode != null) ? mode : (before != null) ? before.mode() : DEFAULT_MODE;
-				Files.getFileAttributeView(part, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-					.setPermissions(permissions(bits));
+				chmod(parent, part, leaf, bits);
 				ReentrantLock lock = this.locks[Math.floorMod(path.path().hashCode(), STRIPES)];
 				lock.lock();
 				try {
@@ -94,6 +94,16 @@ public final class FileWrites {
 		}
 	}
 
+	private static void chmod(Dir parent, Path part, String leaf, int mode) {
+		try {
+			Files.getFileAttributeView(part, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+				.setPermissions(permissions(mode));
+		}
+		catch (IOException ex) {
+			throw parent.refusal(ex, leaf);
+		}
+	}
+
 	private static void move(Dir parent, Path part, String leaf) {
 		try {
 			Files.move(part, parent.child(leaf), StandardCopyOption.ATOMIC_MOVE);
@@ -109,9 +119,23 @@ public final class FileWrites {
 		return bytes;
 	}
 
-	private void copy(InputStream body, Path part) throws IOException {
-		try (FileChannel out = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-				LinkOption.NOFOLLOW_LINKS)) {
+	/** The temporary file; the directory may have been removed since the walk. */
+	private static FileChannel create(Dir parent, Path part, String leaf) {
+		try {
+			return FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+					LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException ex) {
+			throw (ex instanceof NoSuchFileException) ? new FilesException.NotFound(parent.path().toString())
+					: parent.refusal(ex, leaf);
+		}
+	}
+
+	/**
+	 * Copies the body; an I/O error here is the client's (it went away) and stays one.
+	 */
+	private void copy(InputStream body, FileChannel channel) throws IOException {
+		try (FileChannel out = channel) {
 			byte[] buffer = new byte[BUFFER];
 			ByteBuffer wrap = ByteBuffer.wrap(buffer);
 			long total = 0;
