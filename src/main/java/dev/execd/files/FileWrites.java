@@ -54,6 +54,8 @@ public final class FileWrites {
 	 * Writes a file from a stream.
 	 * @param path where
 	 * @param body the bytes; read to its end
+	 * @param length the length the client declared, or -1; too large is refused before a
+	 * byte is read
 	 * @param mkdirs whether to create missing parent directories
 	 * @param mode permission bits ({@code 0-0777}); null keeps a replaced file's, else
 	 * 0644
@@ -61,8 +63,11 @@ public final class FileWrites {
 	 * @throws FilesException.PayloadTooLarge past {@code execd.files.max-upload-size}
 	 * @throws FilesException.PreconditionFailed when {@code ifMatch} does not match
 	 */
-	public Written write(FilePath path, InputStream body, boolean mkdirs, @Nullable Integer mode,
+	public Written write(FilePath path, InputStream body, long length, boolean mkdirs, @Nullable Integer mode,
 			@Nullable String ifMatch) throws IOException {
+		if (length > this.maxSize) {
+			throw new FilesException.PayloadTooLarge(this.maxSize);
+		}
 		try (Dir parent = Dir.parentOf(path, mkdirs)) {
 			String leaf = path.leaf();
 			FileStat before = existing(parent, leaf);

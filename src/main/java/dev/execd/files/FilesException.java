@@ -4,7 +4,7 @@ package dev.execd.files;
  * Why a file operation was refused. Each kind maps to one contract code; messages name
  * the path as the caller gave it (resolved), never anything outside the roots.
  */
-public sealed class FilesException extends RuntimeException {
+public abstract sealed class FilesException extends RuntimeException {
 
 	FilesException(String message) {
 		super(message, null, false, false);

@@ -212,8 +212,8 @@ class FileConfinementTests {
 	}
 
 	private FileWrites.Written write(String path, String content, boolean mkdirs) throws IOException {
-		return this.writes.write(at(path), new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), mkdirs,
-				null, null);
+		return this.writes.write(at(path), new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), -1,
+				mkdirs, null, null);
 	}
 
 	private static List<String> listing(Path dir) throws IOException {

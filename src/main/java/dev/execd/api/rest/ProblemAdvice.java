@@ -5,6 +5,7 @@ import java.net.URI;
 import dev.execd.api.ApiException;
 import dev.execd.api.Refusals;
 import dev.execd.api.SessionView;
+import dev.execd.files.FilesException;
 import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import dev.execd.session.SessionSnapshot;
@@ -56,6 +57,12 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> output(OutputException ex) {
+		Refusals.Refusal refusal = Refusals.of(ex);
+		return problem(refusal.status(), refusal.code(), ex.getMessage(), null);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> files(FilesException ex) {
 		Refusals.Refusal refusal = Refusals.of(ex);
 		return problem(refusal.status(), refusal.code(), ex.getMessage(), null);
 	}
