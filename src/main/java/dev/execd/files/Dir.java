@@ -10,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
 import com.sun.jna.LastErrorException;
@@ -108,13 +109,29 @@ final class Dir implements AutoCloseable {
 		return switch (errno) {
 			case Fds.ENOENT -> new FilesException.NotFound(where);
 			case Fds.ELOOP -> symlink(where);
-			case Fds.ENOTDIR ->
-				Files.isSymbolicLink(child(name)) ? symlink(where) : new FilesException.NotADirectory(where);
+			case Fds.ENOTDIR -> notADirectory(name, where);
 			case Fds.EISDIR -> new FilesException.IsADirectory("'" + where + "' is a directory");
 			case Fds.EEXIST -> new FilesException.FileExists(where);
 			case Fds.EACCES -> new FilesException.PathNotAllowed("permission denied: '" + where + "'");
 			default -> new FilesException.PathNotAllowed("'" + where + "' cannot be used (errno " + errno + ")");
 		};
+	}
+
+	/**
+	 * Why an entry opened as a directory was not one: a link, or (a directory again, or
+	 * gone, by the time it is looked at) something swapped meanwhile, or really a file.
+	 */
+	private FilesException notADirectory(String name, String where) {
+		BasicFileAttributes attributes;
+		try {
+			// One lstat: successive checks could each see another step of a swap.
+			attributes = Files.readAttributes(child(name), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException ex) {
+			return new FilesException.NotFound(where);
+		}
+		return (attributes.isSymbolicLink() || attributes.isDirectory()) ? symlink(where)
+				: new FilesException.NotADirectory(where);
 	}
 
 	/** The same refusal for an {@link IOException} of the JDK. */

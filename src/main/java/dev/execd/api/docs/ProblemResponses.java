@@ -20,7 +20,7 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
  */
 public final class ProblemResponses {
 
-	private static final String PREFIX = "#/components/responses/";
+	static final String PREFIX = "#/components/responses/";
 
 	public static final String BAD_REQUEST = PREFIX + "BadRequest";
 
@@ -47,16 +47,6 @@ public final class ProblemResponses {
 	public static final String RANGE_NOT_SATISFIABLE = PREFIX + "RangeNotSatisfiable";
 
 	public static final String UNUSABLE_PATH = PREFIX + "UnusablePath";
-
-	public static final String FILE_NOT_FOUND = PREFIX + "FileNotFound";
-
-	public static final String FILE_CONFLICT = PREFIX + "FileConflict";
-
-	public static final String PATH_NOT_ALLOWED = PREFIX + "PathNotAllowed";
-
-	public static final String PRECONDITION_FAILED = PREFIX + "PreconditionFailed";
-
-	public static final String UPLOAD_TOO_LARGE = PREFIX + "UploadTooLarge";
 
 	public static final String TOO_MANY_SESSIONS = PREFIX + "TooManySessions";
 
@@ -159,29 +149,6 @@ public final class ProblemResponses {
 						execd.process.workdir-roots), `shell_not_found`, `command_not_found` (`argv[0]`).""",
 						"workdir_not_found", ProblemExamples.WORKDIR_NOT_FOUND, "command_not_found",
 						ProblemExamples.COMMAND_NOT_FOUND));
-		all.put(name(FILE_NOT_FOUND), problem("""
-				`file_not_found`: nothing exists at the path, or a directory on the way is \
-				missing.""", "file_not_found", ProblemExamples.FILE_NOT_FOUND));
-		all.put(name(FILE_CONFLICT),
-				problem("""
-						The path's kind does not fit: `is_a_directory` (a directory where a file is \
-						needed, or a non-empty one removed without `recursive`), `not_a_directory` (a \
-						file on the way, or listed), `file_exists` (the target exists).""", "is_a_directory",
-						ProblemExamples.IS_A_DIRECTORY, "not_a_directory", ProblemExamples.NOT_A_DIRECTORY,
-						"file_exists", ProblemExamples.FILE_EXISTS));
-		all.put(name(PATH_NOT_ALLOWED), problem("""
-				`path_not_allowed`: the path is outside the roots (execd.process.workdir-roots, or \
-				the tenant's execd.files.tenant-roots entry), in execd's output directory, goes \
-				through a symbolic link, names a link or a special file where a regular file is \
-				needed, or the operating system refuses it. `forbidden` as on every route.""", "path_not_allowed",
-				ProblemExamples.PATH_NOT_ALLOWED, "forbidden", ProblemExamples.FORBIDDEN));
-		all.put(name(PRECONDITION_FAILED), problem("""
-				`precondition_failed`: `If-Match` names a version the file is not at (or the file \
-				does not exist). Nothing was written; read the file again.""", "precondition_failed",
-				ProblemExamples.PRECONDITION_FAILED));
-		all.put(name(UPLOAD_TOO_LARGE), problem("""
-				`payload_too_large`: the body is larger than execd.files.max-upload-size (1 GB by \
-				default). Nothing was written.""", "payload_too_large", ProblemExamples.UPLOAD_TOO_LARGE));
 		all.put(name(TOO_MANY_SESSIONS), problem("""
 				`too_many_sessions`: the server holds execd.limits.max-sessions, or every session of \
 				this conversation at its cap is among the most recently used (otherwise the least \
@@ -241,15 +208,16 @@ public final class ProblemResponses {
 				by default).""", "payload_too_large", ProblemExamples.PAYLOAD_TOO_LARGE));
 		all.put(name(UNSUPPORTED_MEDIA_TYPE), problem("`unsupported_media_type`: the body is not `application/json`.",
 				"unsupported_media_type", ProblemExamples.UNSUPPORTED_MEDIA_TYPE));
+		FileProblemResponses.addTo(all);
 		return all;
 	}
 
-	private static String name(String ref) {
+	static String name(String ref) {
 		return ref.substring(PREFIX.length());
 	}
 
 	/** A problem response with examples given as name, JSON, name, JSON... */
-	private static ApiResponse problem(String description, String... examples) {
+	static ApiResponse problem(String description, String... examples) {
 		MediaType media = new MediaType().schema(new Schema<>().$ref(PROBLEM_SCHEMA));
 		for (int i = 0; i < examples.length; i += 2) {
 			media.addExamples(examples[i], new Example().value(json(examples[i + 1])));

@@ -5,6 +5,7 @@ import dev.execd.api.FileListing;
 import dev.execd.api.FileMkdir;
 import dev.execd.api.FileMove;
 import dev.execd.api.FileService;
+import dev.execd.api.docs.FileProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -48,9 +49,9 @@ class FileTreeController {
 			`not_a_directory`.""")
 	@ApiResponse(responseCode = "200", description = "The entries.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@GetMapping(path = "/files/list", produces = MediaType.APPLICATION_JSON_VALUE)
 	FileListing list(Scope scope,
 			@Parameter(description = PATH, example = ".") @RequestParam(required = false) @Nullable String path,
@@ -69,9 +70,9 @@ class FileTreeController {
 			target: the link itself, never what it points to.""")
 	@ApiResponse(responseCode = "200", description = "The attributes.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@GetMapping(path = "/files/stat", produces = MediaType.APPLICATION_JSON_VALUE)
 	FileInfo stat(Scope scope, @Parameter(description = PATH,
 			example = "src/main.py") @RequestParam(required = false) @Nullable String path) {
@@ -86,9 +87,9 @@ class FileTreeController {
 			`path_not_allowed`.""")
 	@ApiResponse(responseCode = "204", description = "Removed.")
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@DeleteMapping("/files")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	void delete(Scope scope,
@@ -104,9 +105,9 @@ class FileTreeController {
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true))
 	@ApiResponse(responseCode = "200", description = "What is now at `to`.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@PostMapping(path = "/files/move", consumes = MediaType.APPLICATION_JSON_VALUE,
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	FileInfo move(Scope scope, @RequestBody FileMove move) {
@@ -121,9 +122,9 @@ class FileTreeController {
 	@ApiResponse(responseCode = "200", description = "It existed already (`parents`).", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "201", description = "Created.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@PostMapping(path = "/files/mkdir", consumes = MediaType.APPLICATION_JSON_VALUE,
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<FileInfo> mkdir(Scope scope, @RequestBody FileMkdir mkdir) {

@@ -10,6 +10,7 @@ import dev.execd.api.ApiException;
 import dev.execd.api.FileInfo;
 import dev.execd.api.FileService;
 import dev.execd.api.FileText;
+import dev.execd.api.docs.FileProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.files.EntityTags;
 import dev.execd.files.FileStat;
@@ -85,9 +86,9 @@ class FilesController {
 					schema = @Schema(type = "string", format = "binary")))
 	@ApiResponse(responseCode = "304", description = "`If-None-Match` names the current version.")
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@ApiResponse(responseCode = "416", ref = ProblemResponses.RANGE_NOT_SATISFIABLE)
 	@GetMapping("/files")
 	ResponseEntity<StreamingResponseBody> read(Scope scope,
@@ -193,11 +194,11 @@ class FilesController {
 	@ApiResponse(responseCode = "201", description = "Created a new file.", useReturnTypeSchema = true,
 			headers = @Header(name = "ETag", description = "The new version.", schema = @Schema(type = "string")))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
-	@ApiResponse(responseCode = "403", ref = ProblemResponses.PATH_NOT_ALLOWED)
-	@ApiResponse(responseCode = "404", ref = ProblemResponses.FILE_NOT_FOUND)
-	@ApiResponse(responseCode = "409", ref = ProblemResponses.FILE_CONFLICT)
-	@ApiResponse(responseCode = "412", ref = ProblemResponses.PRECONDITION_FAILED)
-	@ApiResponse(responseCode = "413", ref = ProblemResponses.UPLOAD_TOO_LARGE)
+	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
+	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
+	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
+	@ApiResponse(responseCode = "412", ref = FileProblemResponses.PRECONDITION_FAILED)
+	@ApiResponse(responseCode = "413", ref = FileProblemResponses.UPLOAD_TOO_LARGE)
 	@PutMapping(path = "/files", produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<FileInfo> write(Scope scope,
 			@Parameter(description = PATH,
