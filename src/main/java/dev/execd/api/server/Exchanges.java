@@ -2,6 +2,7 @@ package dev.execd.api.server;
 
 import java.io.IOException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -27,9 +28,10 @@ final class Exchanges extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String connection = connection(request.getRemoteAddr(), request.getRemotePort());
-		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), Thread.currentThread()));
+		AtomicLong uploaded = isUpload(request) ? new AtomicLong() : null;
+		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), Thread.currentThread(), uploaded));
 		try {
-			chain.doFilter(request, response);
+			chain.doFilter((uploaded != null) ? new CountedBody(request, uploaded) : request, response);
 		}
 		finally {
 			if (request.isAsyncStarted()) {
@@ -63,7 +65,17 @@ final class Exchanges extends OncePerRequestFilter {
 	}
 
 	private void leave(String connection) {
-		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), null));
+		this.byConnection.put(connection, new Exchange(System.currentTimeMillis(), null, null));
+	}
+
+	/**
+	 * A file upload: {@code PUT} or {@code POST} under {@code /files}. Its body may take
+	 * longer than the read deadline, at a minimum rate (see {@link ReadDeadline}).
+	 */
+	static boolean isUpload(HttpServletRequest request) {
+		String path = request.getServletPath();
+		return ("PUT".equals(request.getMethod()) || "POST".equals(request.getMethod()))
+				&& ("/files".equals(path) || "/files/archive".equals(path));
 	}
 
 	/** The latest exchange of a connection; a new one is a new object. */
@@ -85,9 +97,10 @@ final class Exchanges extends OncePerRequestFilter {
 
 	/**
 	 * An exchange entered or left at a time; while it is served, the thread that serves
-	 * it (a body read blocked in it ends at once when interrupted).
+	 * it (a body read blocked in it ends at once when interrupted) and, for an upload,
+	 * the body bytes read so far.
 	 */
-	record Exchange(long atMillis, @Nullable Thread thread) {
+	record Exchange(long atMillis, @Nullable Thread thread, @Nullable AtomicLong uploaded) {
 
 		boolean serving() {
 			return this.thread != null;
