@@ -34,7 +34,7 @@ public final class Bench {
 	 * with writeback for a while, which would disturb what follows.
 	 */
 	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"screen", "shell", "search", "throughput");
+			"screen", "shell", "search", "records", "throughput");
 
 	private Bench() {
 	}
@@ -134,6 +134,7 @@ public final class Bench {
 						case "screen" -> Screens.run(ctx);
 						case "shell" -> Shells.run(ctx);
 						case "search" -> Searches.run(ctx);
+						case "records" -> Records.run(ctx);
 						default -> throw new IllegalStateException(scenario);
 					};
 				}

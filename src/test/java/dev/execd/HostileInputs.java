@@ -347,11 +347,11 @@ final class HostileInputs {
 	static Arbitrary<List<String>> queryParams() {
 		Arbitrary<String> name = Arbitraries.of("offset", "max_bytes", "wait_ms", "encoding", "wait_for", "strip_ansi",
 				"status", "grace_ms", "signal", "length", "conversation_id", "access_token", "xyz", "", "offset[]",
-				"Offset", "view", "wait_for_screen", "settle_ms", "input_quiet_ms", "scrollback", "format");
+				"Offset", "view", "wait_for_screen", "settle_ms", "input_quiet_ms", "scrollback", "format", "stream");
 		Arbitrary<String> anyValue = Arbitraries.oneOf(Arbitraries.of(NUMBERS),
 				Arbitraries.of("utf8", "base64", "UTF8", "running", "exited", "SIGKILL", "KILL", "9", "true", "yes", "",
 						"(", "[", "a{99999}", "-1", "hostile-scratch", "screen", "output", "SCREEN", "text", "TEXT",
-						"json"),
+						"json", "stdout", "stderr", "pty"),
 				text(3), Arbitraries.of(REGEXES));
 		Arbitrary<String> param = Combinators
 			.combine(name, anyValue, Arbitraries.of(SAFE_WAITS), Arbitraries.integers().between(0, 9))

@@ -214,6 +214,52 @@ class RestartTests {
 		}
 	}
 
+	// The stream index outlives the server: its older changes were spilled to the
+	// .streams file while the session ran, the rest written at shutdown, and a new server
+	// reads both back to tell stdout from stderr.
+	@Test
+	void stdoutAndStderrStayApartAcrossARestart() throws Exception {
+		Path logs = this.dir.resolve("logs");
+		Server a = start(logs);
+		String script = "python3 -c \"import os\nfor i in range(100000):\n os.write(1, b'o%d\\n' % i)\n"
+				+ " os.write(2, b'e%d\\n' % i)\"";
+		JsonNode result = a.api().start(Map.of("cmd", script, "yield_time_ms", 30000));
+		String id = id(result);
+		await().atMost(Duration.ofSeconds(60)).until(() -> "exited".equals(listed(a, id).get("status").asString()));
+		StringBuilder out = new StringBuilder();
+		StringBuilder err = new StringBuilder();
+		for (int i = 0; i < 100000; i++) {
+			out.append('o').append(i).append('\n');
+			err.append('e').append(i).append('\n');
+		}
+		assertThat(readStream(a, id, "stdout")).isEqualTo(out.toString());
+		stopGracefully(a);
+		assertThat(Files.size(logs.resolve(id + ".streams"))).isPositive();
+
+		Server b = start(logs);
+		assertThat(readStream(b, id, "stdout")).isEqualTo(out.toString());
+		assertThat(readStream(b, id, "stderr")).isEqualTo(err.toString());
+		assertThat(b.api().delete("/sessions/" + id).status()).isEqualTo(200);
+		assertThat(logs.resolve(id + ".streams")).doesNotExist();
+	}
+
+	/** One stream of a session, paged through {@code GET /output?stream=}. */
+	private static String readStream(Server server, String id, String stream) {
+		StringBuilder text = new StringBuilder();
+		long offset = 0;
+		for (int page = 0; page < 1000; page++) {
+			JsonNode read = server.api()
+				.get("/sessions/" + id + "/output?max_bytes=1048576&stream=" + stream + "&offset=" + offset)
+				.json();
+			text.append(read.get("output").asString());
+			if (read.get("eof").asBoolean()) {
+				return text.toString();
+			}
+			offset = read.get("next_offset").asLong();
+		}
+		throw new AssertionError("no eof reading " + stream);
+	}
+
 	@Test
 	void secondServerOnTheSameDirectoryRefusesToStart() throws Exception {
 		Path logs = this.dir.resolve("logs");

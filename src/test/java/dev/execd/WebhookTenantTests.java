@@ -1,9 +1,15 @@
 package dev.execd;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -17,17 +23,25 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * With tokens a subscription belongs to one tenant: it never receives another tenant's
- * events, and {@code GET /webhooks/deliveries} shows only the caller's.
+ * events, and {@code GET /webhooks/deliveries} shows only the caller's, per-request ones
+ * only to their conversation. Per-request subscriptions are capped per tenant and signed
+ * with a key of the tenant's own.
  */
 @TestPropertySource(properties = { "execd.security.tokens=alice:alice-secret-1,bob:bob-secret-2",
-		"execd.webhooks.a.tenant=alice", "execd.webhooks.b.tenant=bob" })
+		"execd.webhooks.a.tenant=alice", "execd.webhooks.b.tenant=bob", "execd.webhooks.max-per-tenant=2",
+		"execd.webhooks.request-secret=" + WebhookTenantTests.REQUEST_SECRET })
 class WebhookTenantTests extends EndToEndTest {
+
+	static final String REQUEST_SECRET = "request-secret-1";
 
 	static final WebhookReceiver receiver = new WebhookReceiver();
 
 	private TestClient alice;
 
 	private TestClient bob;
+
+	/** Alice in a conversation of her own. */
+	private TestClient aliceElsewhere;
 
 	@DynamicPropertySource
 	static void webhooks(DynamicPropertyRegistry properties) {
@@ -45,7 +59,15 @@ class WebhookTenantTests extends EndToEndTest {
 	void clients() {
 		this.alice = this.api.withHeader("Authorization", "Bearer alice-secret-1");
 		this.bob = this.api.withHeader("Authorization", "Bearer bob-secret-2");
+		this.aliceElsewhere = new TestClient(this.port).inConversation("elsewhere-" + UUID.randomUUID())
+			.withHeader("Authorization", "Bearer alice-secret-1");
 		this.api = this.alice;
+	}
+
+	@AfterEach
+	void removeOtherSessions() {
+		this.bob.delete("/sessions");
+		this.aliceElsewhere.delete("/sessions");
 	}
 
 	@Test
@@ -69,6 +91,91 @@ class WebhookTenantTests extends EndToEndTest {
 		assertThat(bobs.findValuesAsString("url")).noneMatch((url) -> url.endsWith("/a"));
 		JsonNode alices = this.alice.get("/webhooks/deliveries").json().get("deliveries");
 		assertThat(alices.findValuesAsString("subscription")).isNotEmpty().containsOnly("a");
+	}
+
+	@Test
+	void perRequestDeliveriesAreSignedWithTheTenantsKey() {
+		String bobs = id(this.bob.start(Map.of("cmd", "true", "notify", Map.of("url", receiver.url() + "/notify/k"))));
+		String alices = id(
+				this.alice.start(Map.of("cmd", "true", "notify", Map.of("url", receiver.url() + "/notify/k"))));
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> receiver.at("/notify/k", bobs).size() >= 2 && receiver.at("/notify/k", alices).size() >= 2);
+		// What a receiver computes: the tenant's key from the request secret, then the
+		// body's HMAC.
+		String bobsKey = WebhookDeliveryTests.hmac(REQUEST_SECRET, "bob".getBytes(StandardCharsets.UTF_8));
+		String alicesKey = WebhookDeliveryTests.hmac(REQUEST_SECRET, "alice".getBytes(StandardCharsets.UTF_8));
+		assertThat(bobsKey).hasSize(64).isNotEqualTo(alicesKey);
+		assertThat(receiver.at("/notify/k", bobs)).allSatisfy((r) -> assertThat(r.header("X-Execd-Signature"))
+			.isEqualTo("sha256=" + WebhookDeliveryTests.hmac(bobsKey, r.body())));
+		assertThat(receiver.at("/notify/k", alices)).allSatisfy((r) -> assertThat(r.header("X-Execd-Signature"))
+			.isEqualTo("sha256=" + WebhookDeliveryTests.hmac(alicesKey, r.body())));
+		// Configured subscriptions keep their own secret: none here.
+		assertThat(receiver.at("/a", alices)).isNotEmpty()
+			.allSatisfy((r) -> assertThat(r.header("X-Execd-Signature")).isNull());
+	}
+
+	@Test
+	void perRequestDeliveriesAreListedToTheirConversationOnly() {
+		String here = id(
+				this.alice.start(Map.of("cmd", "true", "notify", Map.of("url", receiver.url() + "/notify/c"))));
+		String there = id(this.aliceElsewhere
+			.start(Map.of("cmd", "true", "notify", Map.of("url", receiver.url() + "/notify/c"))));
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> receiver.at("/notify/c", here).size() >= 2 && receiver.at("/notify/c", there).size() >= 2
+					&& receiver.at("/a", here).size() >= 2 && receiver.at("/a", there).size() >= 2);
+		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+			List<String> seenHere = this.alice.get("/webhooks/deliveries")
+				.json()
+				.get("deliveries")
+				.findValuesAsString("subscription");
+			List<String> seenThere = this.aliceElsewhere.get("/webhooks/deliveries")
+				.json()
+				.get("deliveries")
+				.findValuesAsString("subscription");
+			assertThat(seenHere).contains("notify:" + here, "a").doesNotContain("notify:" + there);
+			assertThat(seenThere).contains("notify:" + there, "a").doesNotContain("notify:" + here);
+			// Configured subscriptions are the tenant's: both conversations see all of
+			// them.
+			assertThat(Collections.frequency(seenHere, "a")).isEqualTo(Collections.frequency(seenThere, "a"));
+		});
+	}
+
+	@Test
+	void perRequestWebhooksAreCappedPerTenantUntilTheirSessionIsRemoved() {
+		Map<String, ?> notified = Map.of("cmd", "sleep 60", "yield_time_ms", 100, "notify",
+				Map.of("url", receiver.url() + "/notify/cap"));
+		Map<String, Object> retried = new HashMap<>(notified);
+		retried.put("request_id", "cap-1");
+		String first = id(this.alice.start(retried));
+		// A start that fails gives its slot back.
+		for (int i = 0; i < 3; i++) {
+			TestClient.Response failed = this.alice.post("/sessions", Map.of("cmd", "true", "workdir",
+					"/nonexistent-" + UUID.randomUUID(), "notify", Map.of("url", receiver.url() + "/notify/cap")));
+			assertThat(failed.status()).isEqualTo(422);
+		}
+		id(this.aliceElsewhere.start(notified));
+		for (TestClient client : List.of(this.alice, this.aliceElsewhere)) {
+			TestClient.Response refused = client.post("/sessions", notified);
+			assertThat(refused.status()).isEqualTo(429);
+			assertThat(refused.header("Content-Type")).startsWith("application/problem+json");
+			assertThat(refused.json().get("code").asString()).isEqualTo("too_many_webhooks");
+		}
+		// A retry starts nothing, so it takes no slot: it answers as ever.
+		TestClient.Response retry = this.alice.post("/sessions", retried);
+		assertThat(retry.status()).isEqualTo(200);
+		assertThat(id(retry.json())).isEqualTo(first);
+		// Nothing was started by a refusal; starts without notify and other tenants go
+		// on.
+		assertThat(this.alice.get("/sessions").json().get("sessions").size()).isEqualTo(1);
+		assertThat(this.aliceElsewhere.get("/sessions").json().get("sessions").size()).isEqualTo(1);
+		assertThat(this.alice.post("/sessions", Map.of("cmd", "true")).status()).isEqualTo(201);
+		assertThat(this.bob.post("/sessions", notified).status()).isEqualTo(201);
+		// Removing the session ends its subscription; once its last delivery is through,
+		// its slot is free.
+		assertThat(this.alice.delete("/sessions/" + first).status()).isEqualTo(200);
+		await().atMost(Duration.ofSeconds(20)).until(() -> receiver.at("/notify/cap", first).size() >= 3);
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.alice.post("/sessions", notified).status() == 201);
+		assertThat(this.alice.post("/sessions", notified).json().get("code").asString()).isEqualTo("too_many_webhooks");
 	}
 
 	@Test

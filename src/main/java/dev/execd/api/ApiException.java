@@ -47,6 +47,12 @@ public final class ApiException extends RuntimeException {
 						+ "its operator allowed");
 	}
 
+	public static ApiException tooManyWebhooks(int max) {
+		return new ApiException(HttpStatus.TOO_MANY_REQUESTS, "too_many_webhooks", "the tenant already has " + max
+				+ " per-request webhooks (execd.webhooks.max-per-tenant); one is freed when its session is removed "
+				+ "and its last delivery is done");
+	}
+
 	public static ApiException notAShell(String id) {
 		return new ApiException(HttpStatus.CONFLICT, "not_a_shell",
 				"session '" + id + "' runs a command, not a shell: start one with \"shell\": true");

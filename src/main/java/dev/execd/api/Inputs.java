@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.Exclusive;
+import dev.execd.session.SessionReads;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -111,6 +112,19 @@ public final class Inputs {
 			case "base64" -> true;
 			default -> throw ApiException.invalid("encoding must be utf8 or base64");
 		};
+	}
+
+	/**
+	 * Checks a {@code stream} filter: {@code stdout}, {@code stderr}, or null for both.
+	 */
+	static @Nullable String stream(@Nullable String stream) {
+		try {
+			SessionReads.checkStream(stream);
+			return stream;
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.invalid(ex.getMessage());
+		}
 	}
 
 	static boolean flag(@Nullable Boolean value) {

@@ -19,8 +19,11 @@ import org.jspecify.annotations.Nullable;
 		A webhook for this session's events only, from `session_started` to \
 		`session_removed`, posted as described in README "Webhooks". Allowed only for URLs \
 		matching `execd.webhooks.allowed-urls` (none by default): any other URL → 400 \
-		`webhook_not_allowed`, so execd never posts where its operator did not allow. \
-		Deliveries are signed with `execd.webhooks.request-secret` when it is set.""")
+		`webhook_not_allowed`, so execd never posts where its operator did not allow. A \
+		tenant holds at most `execd.webhooks.max-per-tenant` (100) of them, from the start \
+		until the session is removed and its last delivery is done; past it 429 \
+		`too_many_webhooks` and nothing starts. With `execd.webhooks.request-secret` set, \
+		deliveries are signed with the tenant's key derived from it (README "Webhooks").""")
 public record NotifyRequest(
 		@Schema(description = "Absolute http or https URL, at most 2048 characters.", maxLength = 2048,
 				requiredMode = Schema.RequiredMode.REQUIRED,

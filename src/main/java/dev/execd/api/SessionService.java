@@ -44,24 +44,35 @@ public class SessionService {
 
 	public Started start(Scope scope, StartRequest request) throws InterruptedException {
 		long started = System.nanoTime();
-		NotifyRequest.Checked[] notify = new NotifyRequest.Checked[1];
-		SessionRegistry.Started result = this.registry.startOrJoin(scope, request.requestId(), () -> {
-			// A new session's body must be valid as a whole before anything starts.
-			var spec = request.toSpec(this.properties.limits());
-			request.toWait();
-			notify[0] = (request.notifyWebhook() != null) ? request.notifyWebhook().checked(this.properties.webhooks())
-					: null;
-			return spec;
-		});
+		Webhooks.Notification[] notify = new Webhooks.Notification[1];
+		SessionRegistry.Started result;
+		try {
+			result = this.registry.startOrJoin(scope, request.requestId(), () -> {
+				// A new session's body must be valid as a whole before anything starts.
+				var spec = request.toSpec(this.properties.limits());
+				request.toWait();
+				if (request.notifyWebhook() != null) {
+					// Last: a slot taken is given back below when nothing starts.
+					notify[0] = this.webhooks.reserve(scope,
+							request.notifyWebhook().checked(this.properties.webhooks()));
+				}
+				return spec;
+			});
+		}
+		catch (RuntimeException | Error ex) {
+			cancel(notify[0]);
+			throw ex;
+		}
 		Session session = result.session();
 		if (!result.created()) {
+			cancel(notify[0]);
 			ExecResult answer = ExecResult.of(session.reads().poll(retryWait(request), started));
 			return new Started(retryScreen(request, session) ? answer.withScreen(ScreenService.of(session)) : answer,
 					false);
 		}
 		try {
 			if (notify[0] != null) {
-				this.webhooks.follow(scope, session.id(), notify[0]);
+				notify[0].follow(session.id());
 			}
 			ExecResult answer = ExecResult.of(session.reads().poll(request.toWait(), started));
 			return new Started(request.screenView() ? answer.withScreen(ScreenService.of(session)) : answer, true);
@@ -70,6 +81,12 @@ public class SessionService {
 			// A failed answer would leave a running session whose id nobody learned.
 			this.registry.discard(result.session());
 			throw ex;
+		}
+	}
+
+	private static void cancel(Webhooks.@Nullable Notification notify) {
+		if (notify != null) {
+			notify.cancel();
 		}
 	}
 
@@ -117,8 +134,9 @@ public class SessionService {
 
 	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
 			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi,
-			@Nullable String view) throws InterruptedException {
+			@Nullable String view, @Nullable String stream) throws InterruptedException {
 		boolean screen = ScreenService.wanted(view);
+		Inputs.stream(stream);
 		if (offset != null && offset < 0) {
 			throw ApiException.invalid("offset must not be negative");
 		}
@@ -132,7 +150,7 @@ public class SessionService {
 		if (screen) {
 			ScreenService.requireTerminal(session);
 		}
-		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64));
+		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64, stream));
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 

@@ -10,9 +10,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * What {@code GET /webhooks/deliveries} returns.
  */
-@Schema(description = "The caller's tenant's recent webhook deliveries.")
+@Schema(description = """
+		The recent webhook deliveries the caller may see: its tenant's to configured \
+		subscriptions, its conversation's to per-request ones.""")
 public record WebhookDeliveries(@Schema(description = """
-		Newest first; the last execd.webhooks.history (200) per tenant, in memory only (a \
+		Newest first; of the last execd.webhooks.history (200) per tenant, in memory only (a \
 		restart forgets them).""", requiredMode = RequiredMode.REQUIRED) List<Delivery> deliveries) {
 
 	/**

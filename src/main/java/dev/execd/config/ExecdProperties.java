@@ -119,31 +119,35 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 	 *
 	 * @param allowedUrls patterns a per-request {@code notify.url} must match
 	 * ({@link UrlPattern}); none by default, so per-request webhooks are refused
-	 * @param requestSecret the secret that signs per-request deliveries; unsigned when
-	 * blank
+	 * @param requestSecret the secret from which each tenant's key that signs its
+	 * per-request deliveries is derived; unsigned when blank
+	 * @param maxPerTenant per-request subscriptions a tenant may hold at once; past it a
+	 * start with {@code notify} is refused
 	 * @param connectTimeout how long a connection to a receiver may take
-	 * @param readTimeout how long a receiver may take to answer once the request is sent
+	 * @param readTimeout how long a receiver may take to answer once the request is sent;
+	 * an attempt ends after both in all
 	 * @param queueCapacity deliveries waiting per subscription, retries included; past it
 	 * the oldest is dropped
 	 * @param threads the threads that send deliveries
 	 * @param history deliveries kept per tenant for {@code GET /webhooks/deliveries}
 	 * @param retry when failed attempts are tried again
 	 */
-	public record Webhooks(List<String> allowedUrls, String requestSecret, @DefaultValue("5s") Duration connectTimeout,
-			@DefaultValue("10s") Duration readTimeout, @DefaultValue("1000") int queueCapacity,
-			@DefaultValue("4") int threads, @DefaultValue("200") int history, @DefaultValue Retry retry) {
+	public record Webhooks(List<String> allowedUrls, String requestSecret, @DefaultValue("100") int maxPerTenant,
+			@DefaultValue("5s") Duration connectTimeout, @DefaultValue("10s") Duration readTimeout,
+			@DefaultValue("1000") int queueCapacity, @DefaultValue("4") int threads, @DefaultValue("200") int history,
+			@DefaultValue Retry retry) {
 
 		/** The keys under {@code execd.webhooks} that are settings, not subscriptions. */
-		public static final List<String> RESERVED = List.of("allowed-urls", "request-secret", "connect-timeout",
-				"read-timeout", "queue-capacity", "threads", "history", "retry");
+		public static final List<String> RESERVED = List.of("allowed-urls", "request-secret", "max-per-tenant",
+				"connect-timeout", "read-timeout", "queue-capacity", "threads", "history", "retry");
 
 		public Webhooks {
 			allowedUrls = (allowedUrls != null) ? List.copyOf(allowedUrls) : List.of();
 			allowedUrls.forEach(UrlPattern::parse);
 			requestSecret = (requestSecret != null && !requestSecret.isBlank()) ? requestSecret : null;
-			if (queueCapacity < 1 || threads < 1 || history < 1) {
+			if (maxPerTenant < 1 || queueCapacity < 1 || threads < 1 || history < 1) {
 				throw new IllegalArgumentException(
-						"execd.webhooks.queue-capacity, threads and history must be at least 1");
+						"execd.webhooks.max-per-tenant, queue-capacity, threads and history must be at least 1");
 			}
 			if (connectTimeout.isNegative() || connectTimeout.isZero() || readTimeout.isNegative()
 					|| readTimeout.isZero()) {

@@ -9,6 +9,8 @@ import dev.execd.output.AnsiStripper;
 import dev.execd.output.Excerpt;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
+import dev.execd.output.StreamSlice;
+import dev.execd.output.StreamTag;
 import dev.execd.output.Utf8;
 import org.jspecify.annotations.Nullable;
 
@@ -74,7 +76,8 @@ final class DeliveryCursor {
 	 * @throws OutputException.OffsetOutOfRange past the end
 	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
 	 */
-	ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64) throws InterruptedException {
+	ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64, @Nullable StreamTag stream)
+			throws InterruptedException {
 		boolean stripAnsi = wait.stripAnsi();
 		long startedNanos = System.nanoTime();
 		boolean fromCursor = (offset == null);
@@ -85,21 +88,33 @@ final class DeliveryCursor {
 		if (start < this.log.firstAvailable()) {
 			throw new OutputException.OutputUnavailable(start);
 		}
-		OutputWaiter.Result waited = this.waiter.await(start, startedNanos + wait.yieldNanos(), wait, true);
+		long deadline = startedNanos + wait.yieldNanos();
+		OutputWaiter.Result waited = this.waiter.await(start, deadline, wait, true);
 		boolean done = this.ended.getAsBoolean();
 		long total = this.log.total();
-		byte[] bytes = this.log.read(start, maxBytes + 3);
+		StreamSlice slice = (stream != null) ? StreamSlice.read(this.log, start, total, maxBytes + 3, stream) : null;
+		// Output of the other stream alone does not end a wait for the first byte.
+		while (slice != null && slice.isEmpty() && !done && waited.endedBy() == EndedBy.OUTPUT
+				&& System.nanoTime() < deadline) {
+			waited = this.waiter.await(slice.offsetOf(0), deadline, wait, true);
+			done = this.ended.getAsBoolean();
+			total = this.log.total();
+			slice = StreamSlice.read(this.log, start, total, maxBytes + 3, stream);
+		}
+		byte[] bytes = (slice != null) ? slice.bytes() : this.log.read(start, maxBytes + 3);
 		int from = 0;
 		int to = Math.min(maxBytes, bytes.length);
 		if (!base64) {
 			from = Utf8.leadingContinuations(bytes, bytes.length);
 			to = Math.max(from, to);
 			to += Utf8.completionAfter(bytes, to, bytes.length);
-			if (!done && start + to == total) {
+			long end = (slice != null) ? slice.offsetOf(to) : start + to;
+			if (!done && end == total) {
 				to -= Math.min(to - from, Utf8.incompleteTail(bytes, to));
 			}
 		}
-		long next = start + to;
+		long first = (slice != null) ? slice.offsetOf(from) : start + from;
+		long next = (slice != null) ? slice.offsetOf(to) : start + to;
 		String text = null;
 		if (!base64) {
 			text = Utf8.decode(bytes, from, to - from);
@@ -114,8 +129,7 @@ final class DeliveryCursor {
 		}
 		byte[] exact = base64 ? Arrays.copyOfRange(bytes, from, to) : null;
 		boolean eof = done && next == this.log.total();
-		return new ReadOutcome(text, exact, start + from, next, eof, waited.matched(), waited.endedBy(),
-				snapshot(waited));
+		return new ReadOutcome(text, exact, first, next, eof, waited.matched(), waited.endedBy(), snapshot(waited));
 	}
 
 	/**

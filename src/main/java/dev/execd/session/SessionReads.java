@@ -10,6 +10,7 @@ import dev.execd.output.LogSearch;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
 import dev.execd.output.SearchBudget;
+import dev.execd.output.StreamSlice;
 import dev.execd.output.StreamTag;
 import org.jspecify.annotations.Nullable;
 
@@ -41,9 +42,17 @@ public final class SessionReads {
 	}
 
 	/** See {@link DeliveryCursor#read}. */
-	public ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64)
+	public ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64, @Nullable String stream)
 			throws InterruptedException {
-		return this.cursor.read(offset, maxBytes, wait, base64);
+		return this.cursor.read(offset, maxBytes, wait, base64, StreamSlice.parse(stream));
+	}
+
+	/**
+	 * Checks a stream filter for {@link #read}: {@code stdout}, {@code stderr} or null.
+	 * @throws IllegalArgumentException for any other value
+	 */
+	public static void checkStream(@Nullable String stream) {
+		StreamSlice.parse(stream);
 	}
 
 	/** See {@link OutputFollower#subscribe}. */

@@ -68,10 +68,10 @@ class DeliveryCursorTests {
 	@Test
 	void readsByOffsetLeaveTheCursorAndReadsWithoutOneAdvanceIt() throws InterruptedException {
 		append("abc");
-		assertThat(this.cursor.read(1L, 100, NO_WAIT, false).text()).isEqualTo("bc");
+		assertThat(this.cursor.read(1L, 100, NO_WAIT, false, null).text()).isEqualTo("bc");
 		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime()).output()).isEqualTo("abc");
 		append("def");
-		ReadOutcome fromCursor = this.cursor.read(null, 100, NO_WAIT, false);
+		ReadOutcome fromCursor = this.cursor.read(null, 100, NO_WAIT, false, null);
 		assertThat(fromCursor.text()).isEqualTo("def");
 		assertThat(fromCursor.outputOffset()).isEqualTo(3);
 		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime()).output()).isEmpty();
@@ -80,9 +80,9 @@ class DeliveryCursorTests {
 	@Test
 	void eofOnlyOnceTheProcessEndedAndEverythingWasRead() throws InterruptedException {
 		append("x");
-		assertThat(this.cursor.read(null, 100, NO_WAIT, false).eof()).isFalse();
+		assertThat(this.cursor.read(null, 100, NO_WAIT, false, null).eof()).isFalse();
 		this.ended.set(true);
-		assertThat(this.cursor.read(0L, 100, NO_WAIT, false).eof()).isTrue();
+		assertThat(this.cursor.read(0L, 100, NO_WAIT, false, null).eof()).isTrue();
 	}
 
 	private void append(String text) {

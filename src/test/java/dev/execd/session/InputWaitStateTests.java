@@ -60,7 +60,7 @@ class InputWaitStateTests {
 		ExecOutcome polled = this.cursor.poll(QUIET, System.nanoTime());
 		assertThat(polled.endedBy()).isEqualTo(EndedBy.INPUT);
 		assertThat(polled.session().waitingForInput()).isTrue();
-		ReadOutcome read = this.cursor.read(0L, 100, QUIET, false);
+		ReadOutcome read = this.cursor.read(0L, 100, QUIET, false, null);
 		assertThat(read.endedBy()).isEqualTo(EndedBy.INPUT);
 		assertThat(read.session().waitingForInput()).isTrue();
 	}
@@ -72,7 +72,7 @@ class InputWaitStateTests {
 		assertThat(polled.endedBy()).isEqualTo(EndedBy.INPUT);
 		assertThat(polled.session().running()).isFalse();
 		assertThat(polled.session().waitingForInput()).isFalse();
-		ReadOutcome read = this.cursor.read(0L, 100, QUIET, false);
+		ReadOutcome read = this.cursor.read(0L, 100, QUIET, false, null);
 		assertThat(read.session().waitingForInput()).isFalse();
 	}
 

@@ -140,7 +140,7 @@ class SessionRegistryTests {
 			assertThatExceptionOfType(OutputException.OutputUnavailable.class)
 				.isThrownBy(() -> this.registry.find(SCOPE, dropped.id())
 					.reads()
-					.read(0L, 10, WaitSpec.of(0, null, 10, null, false), false));
+					.read(0L, 10, WaitSpec.of(0, null, 10, null, false), false, null));
 			assertThat(dropped.snapshot().logTruncated()).isTrue();
 		}
 		assertThat(c.snapshot().logTruncated()).isFalse();

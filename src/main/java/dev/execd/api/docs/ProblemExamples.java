@@ -165,6 +165,12 @@ public final class ProblemExamples {
 			(execd.limits.max-sessions-per-conversation)", \
 			"instance": "/sessions", "code": "too_many_sessions"}""";
 
+	public static final String TOO_MANY_WEBHOOKS = """
+			{"type": "https://execd.dev/problems/too-many-webhooks", "title": "Too Many Requests", \
+			"status": 429, "detail": "the tenant already has 100 per-request webhooks \
+			(execd.webhooks.max-per-tenant); one is freed when its session is removed and its last \
+			delivery is done", "instance": "/sessions", "code": "too_many_webhooks"}""";
+
 	public static final String TOO_MANY_SUBSCRIBERS = """
 			{"type": "https://execd.dev/problems/too-many-subscribers", "title": "Too Many Requests", \
 			"status": 429, \

@@ -34,7 +34,7 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 				`not_a_directory`, `file_exists`; 410 `output_unavailable`; 412 `precondition_failed`; \
 				413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
-				`command_not_found`; 429 `too_many_sessions`, `too_many_subscribers`, \
+				`command_not_found`; 429 `too_many_sessions`, `too_many_webhooks`, `too_many_subscribers`, \
 				`stdin_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
 				`resources_exhausted` (with `Retry-After`), `service_unavailable`.""",
 				example = "session_not_found", requiredMode = RequiredMode.REQUIRED) String code,

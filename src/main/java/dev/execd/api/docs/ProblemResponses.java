@@ -152,8 +152,11 @@ public final class ProblemResponses {
 		all.put(name(TOO_MANY_SESSIONS), problem("""
 				`too_many_sessions`: the server holds execd.limits.max-sessions, or every session of \
 				this conversation at its cap is among the most recently used (otherwise the least \
-				recently used one is evicted to make room). Remove sessions you no longer need.""", "too_many_sessions",
-				ProblemExamples.TOO_MANY_SESSIONS));
+				recently used one is evicted to make room). Remove sessions you no longer need. \
+				`too_many_webhooks`: with `notify`, the tenant already holds \
+				execd.webhooks.max-per-tenant (100) per-request webhooks; one is freed when its \
+				session is removed and its last delivery is done. Nothing was started.""", "too_many_sessions",
+				ProblemExamples.TOO_MANY_SESSIONS, "too_many_webhooks", ProblemExamples.TOO_MANY_WEBHOOKS));
 		all.put(name(TOO_MANY_SUBSCRIBERS), problem("""
 				`too_many_subscribers`: the session already has \
 				execd.limits.max-subscribers-per-session (64) streams; or, for `GET /events`, \

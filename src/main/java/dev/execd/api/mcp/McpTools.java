@@ -155,7 +155,7 @@ final class McpTools {
 				? this.records.framed(scope, args.sessionId(), read.offset(), read.waitMs(), read.framing())
 				: this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(), read.waitMs(), null,
 						new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()), "utf8", false,
-						read.view());
+						read.view(), null);
 		return McpResults.output(result, millisSince(started), structured(result));
 	}
 

@@ -110,10 +110,17 @@ class OutputController {
 					`screen` adds the terminal's rendered `screen` (a pipe session: 409 \
 					`not_a_terminal`).""",
 					schema = @Schema(allowableValues = { "output", "screen" }, defaultValue = "output")) @RequestParam(
-							required = false) @Nullable String view)
+							required = false) @Nullable String view,
+			@Parameter(description = """
+					Only this stream's bytes: the other stream's runs are skipped and \
+					`next_offset` moves past them, so offsets stay the log's. A terminal has one \
+					stream, reported as stdout. A wait without a pattern or `settle_ms` then \
+					ends at this stream's first byte. Absent: both streams.""",
+					schema = @Schema(allowableValues = { "stdout", "stderr" })) @RequestParam(
+							required = false) @Nullable String stream)
 			throws InterruptedException {
 		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor,
-				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, stripAnsi, view);
+				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, stripAnsi, view, stream);
 	}
 
 }

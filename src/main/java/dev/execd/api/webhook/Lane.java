@@ -62,6 +62,11 @@ final class Lane {
 		return this.queue.size();
 	}
 
+	/** Whether nothing waits and nothing is being sent. */
+	synchronized boolean idle() {
+		return !this.running && this.queue.size() == 0;
+	}
+
 	private void dropped(@Nullable Delivery dropped) {
 		if (dropped != null && dropped.drop()) {
 			this.metrics.dropped();

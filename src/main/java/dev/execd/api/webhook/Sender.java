@@ -9,6 +9,11 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -21,7 +26,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * One attempt of a delivery: a POST of the event's JSON with the delivery's headers,
  * through the JDK's HTTP client (no redirects followed: a receiver cannot send execd
- * elsewhere), within the read timeout.
+ * elsewhere). The status decides the outcome; the response body is read and thrown away.
+ * The attempt ends by a hard deadline (connect timeout plus read timeout): the client's
+ * own timeouts bound connecting and the response's head only, so a receiver that trickles
+ * its body, or the bytes of its head, would otherwise hold a sending thread for as long
+ * as it likes. Past the deadline the exchange is cancelled, which closes its connection.
  */
 final class Sender {
 
@@ -30,7 +39,7 @@ final class Sender {
 	 *
 	 * @param status the response's status, or null without a response
 	 * @param error why it failed, or null for a 2xx
-	 * @param retry whether to try again (a network error, a 5xx or a 429)
+	 * @param retry whether to try again (a network error, a timeout, a 5xx or a 429)
 	 */
 	record Attempt(@Nullable Integer status, @Nullable String error, boolean retry) {
 
@@ -44,15 +53,20 @@ final class Sender {
 
 	private final Duration readTimeout;
 
+	private final Duration deadline;
+
 	private final JsonMapper json;
 
-	Sender(HttpClient client, Duration readTimeout, JsonMapper json) {
+	Sender(HttpClient client, Duration connectTimeout, Duration readTimeout, JsonMapper json) {
 		this.client = client;
 		this.readTimeout = readTimeout;
+		this.deadline = connectTimeout.plus(readTimeout);
 		this.json = json;
 	}
 
 	Attempt send(Delivery delivery) {
+		long deadline = System.nanoTime() + this.deadline.toNanos();
+		CompletableFuture<HttpResponse<Void>> exchange = null;
 		try {
 			HttpRequest.Builder request = HttpRequest.newBuilder(delivery.subscription().url())
 				.timeout(this.readTimeout)
@@ -65,18 +79,38 @@ final class Sender {
 			if (secret != null) {
 				request.header("X-Execd-Signature", "sha256=" + sign(secret, body));
 			}
-			HttpResponse<Void> response = this.client.send(
-					request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
-					HttpResponse.BodyHandlers.discarding());
-			int status = response.statusCode();
+			CompletableFuture<Integer> head = new CompletableFuture<>();
+			exchange = this.client.sendAsync(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+					(response) -> {
+						head.complete(response.statusCode());
+						return HttpResponse.BodySubscribers.discarding();
+					});
+			exchange.whenComplete((response, failure) -> {
+				if (failure != null) {
+					head.completeExceptionally(failure);
+				}
+			});
+			int status = head.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+			drain(exchange, deadline);
 			if (status >= 200 && status < 300) {
 				return new Attempt(status, null, false);
 			}
 			return new Attempt(status, "HTTP " + status, status >= 500 || status == 429);
 		}
-		catch (IOException ex) {
-			return new Attempt(null,
-					ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : ""), true);
+		catch (TimeoutException ex) {
+			return new Attempt(null, "TimeoutException: no response within " + this.deadline.toMillis() + " ms", true);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause();
+			while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+					&& cause.getCause() != null) {
+				cause = cause.getCause();
+			}
+			if (cause instanceof IOException) {
+				return new Attempt(null, cause.getClass().getSimpleName()
+						+ ((cause.getMessage() != null) ? ": " + cause.getMessage() : ""), true);
+			}
+			return new Attempt(null, (cause != null) ? cause.getClass().getSimpleName() : "failed", false);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -84,6 +118,28 @@ final class Sender {
 		}
 		catch (RuntimeException ex) {
 			return new Attempt(null, ex.getClass().getSimpleName(), false);
+		}
+		finally {
+			if (exchange != null) {
+				// Closes the connection of a body still arriving; nothing when it is
+				// done.
+				exchange.cancel(true);
+			}
+		}
+	}
+
+	/**
+	 * Lets the rest of the body arrive until the deadline, so that a receiver that
+	 * answers at once keeps its connection for the next delivery; a body still arriving
+	 * then is cut off, and the status stands.
+	 */
+	private static void drain(CompletableFuture<HttpResponse<Void>> exchange, long deadline)
+			throws InterruptedException {
+		try {
+			exchange.get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// The status was received: the body does not change what it says.
 		}
 	}
 
@@ -102,6 +158,15 @@ final class Sender {
 
 	private static String millis(Instant at) {
 		return at.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString();
+	}
+
+	/**
+	 * The key that signs a tenant's per-request deliveries: the hex HMAC-SHA256 of the
+	 * tenant's name with the request secret, so the receivers of one tenant cannot sign
+	 * deliveries another tenant's receivers would take for execd's.
+	 */
+	static String tenantKey(String requestSecret, String tenant) {
+		return sign(requestSecret, tenant.getBytes(StandardCharsets.UTF_8));
 	}
 
 	/** Hex HMAC-SHA256 of the body's bytes. */

@@ -38,11 +38,11 @@ class WebhookConfiguration {
 			.version(HttpClient.Version.HTTP_1_1)
 			.build();
 		var subscriptions = ConfiguredSubscriptions.of(WebhookSubscriptions.bind(environment), properties.security());
-		Sender sender = new Sender(webhookClient, settings.readTimeout(), json);
+		Sender sender = new Sender(webhookClient, settings.connectTimeout(), settings.readTimeout(), json);
 		Backoff backoff = new Backoff(settings.retry());
 		WebhookMetrics metrics = new WebhookMetrics(meters);
 		WebhookDispatcher dispatcher = new WebhookDispatcher(subscriptions, registry,
-				new DeliveryHistory(settings.history()),
+				new DeliveryHistory(settings.history()), new TenantSlots(settings.maxPerTenant()),
 				() -> new Lane(settings.queueCapacity(), webhookThreads, sender::send, backoff, metrics, clock),
 				settings.requestSecret(), clock, () -> {
 					webhookThreads.shutdownNow();

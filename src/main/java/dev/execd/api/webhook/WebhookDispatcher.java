@@ -3,7 +3,6 @@ package dev.execd.api.webhook;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -22,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes every published event to the subscriptions that want it: the configured ones of
- * the event's tenant, and the per-request one of its session. Runs under the journal's
- * lock, so it only creates deliveries and queues them.
+ * the event's tenant, and the per-request one of its session (at most
+ * {@code max-per-tenant} of those per tenant, signed with the tenant's key). Runs under
+ * the journal's lock, so it only creates deliveries and queues them.
  */
 final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable {
 
@@ -36,11 +36,13 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 
 	private final Map<String, List<Routed>> byTenant;
 
-	private final Map<String, Following> followed = new ConcurrentHashMap<>();
+	private final Map<String, FollowedSession> followed = new ConcurrentHashMap<>();
 
 	private final SessionRegistry registry;
 
 	private final DeliveryHistory history;
+
+	private final TenantSlots slots;
 
 	private final Supplier<Lane> lanes;
 
@@ -51,12 +53,13 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 	private final Runnable close;
 
 	WebhookDispatcher(List<Subscription> configured, SessionRegistry registry, DeliveryHistory history,
-			Supplier<Lane> lanes, @Nullable String requestSecret, Clock clock, Runnable close) {
+			TenantSlots slots, Supplier<Lane> lanes, @Nullable String requestSecret, Clock clock, Runnable close) {
 		this.byTenant = configured.stream()
 			.collect(Collectors.groupingBy(Subscription::tenant,
 					Collectors.mapping((s) -> new Routed(s, lanes.get()), Collectors.toList())));
 		this.registry = registry;
 		this.history = history;
+		this.slots = slots;
 		this.lanes = lanes;
 		this.requestSecret = requestSecret;
 		this.clock = clock;
@@ -77,7 +80,7 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 					queue(routed.subscription(), routed.lane(), scope, event);
 				}
 			}
-			Following following = this.followed.get(event.session().id());
+			FollowedSession following = this.followed.get(event.session().id());
 			if (following != null) {
 				following.published(scope, event);
 			}
@@ -95,10 +98,18 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 	}
 
 	@Override
-	public void follow(Scope scope, String sessionId, NotifyRequest.Checked notify) {
+	public Notification reserve(Scope scope, NotifyRequest.Checked notify) {
+		Reservation reservation = new Reservation(scope, notify);
+		this.slots.take(scope.tenant(), reservation);
+		return reservation;
+	}
+
+	private FollowedSession follow(Scope scope, String sessionId, NotifyRequest.Checked notify) {
+		String secret = (this.requestSecret != null) ? Sender.tenantKey(this.requestSecret, scope.tenant()) : null;
 		Subscription subscription = new Subscription("notify:" + sessionId, scope.tenant(), notify.url(),
-				notify.events(), this.requestSecret, new Subscription.Followed(scope, sessionId));
-		Following following = new Following(subscription, this.lanes.get());
+				notify.events(), secret, new Subscription.Followed(scope, sessionId));
+		FollowedSession following = new FollowedSession(subscription, this.lanes.get(), this::queue,
+				(ended) -> this.followed.remove(sessionId, ended));
 		this.followed.put(sessionId, following);
 		List<EventJournal.Event> earlier = List.of();
 		try {
@@ -119,13 +130,14 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 		}
 		catch (SessionException.NotFound ex) {
 			// Removed before its removal could be seen here.
-			this.followed.remove(sessionId, following);
+			following.end();
 		}
+		return following;
 	}
 
 	@Override
-	public WebhookDeliveries deliveries(String tenant) {
-		return this.history.of(tenant);
+	public WebhookDeliveries deliveries(Scope scope) {
+		return this.history.of(scope);
 	}
 
 	/** How many sessions per-request subscriptions follow. */
@@ -134,62 +146,48 @@ final class WebhookDispatcher implements Webhooks, EventListener, AutoCloseable 
 	}
 
 	/**
-	 * A per-request subscription: the session's events already published when it began
-	 * are replayed from the journal, in order with those published meanwhile, and it ends
-	 * with the session's removal.
+	 * A tenant's slot for a per-request subscription, from before its session starts
+	 * until the subscription is done.
 	 */
-	private final class Following {
+	private final class Reservation implements Notification, TenantSlots.Holder {
 
-		private final Subscription subscription;
+		private final Scope scope;
 
-		private final Lane lane;
+		private final NotifyRequest.Checked notify;
 
-		private @Nullable TreeMap<Long, EventJournal.Event> replaying = new TreeMap<>();
+		private volatile @Nullable FollowedSession following;
 
-		Following(Subscription subscription, Lane lane) {
-			this.subscription = subscription;
-			this.lane = lane;
+		private volatile boolean cancelled;
+
+		Reservation(Scope scope, NotifyRequest.Checked notify) {
+			this.scope = scope;
+			this.notify = notify;
 		}
 
-		/** Whether the event is of the followed session, whatever its type. */
-		private boolean mine(Scope scope, EventJournal.Event event) {
-			Subscription.Followed session = this.subscription.session();
-			return session != null && session.scope().equals(scope) && session.sessionId().equals(event.session().id());
-		}
-
-		synchronized void published(Scope scope, EventJournal.Event event) {
-			if (!mine(scope, event)) {
-				return;
+		@Override
+		public synchronized void follow(String sessionId) {
+			if (this.cancelled || this.following != null) {
+				throw new IllegalStateException("already " + (this.cancelled ? "cancelled" : "following"));
 			}
-			if (this.replaying != null) {
-				this.replaying.put(event.seq(), event);
+			try {
+				this.following = WebhookDispatcher.this.follow(this.scope, sessionId, this.notify);
 			}
-			else {
-				deliver(scope, event);
+			catch (RuntimeException ex) {
+				// Nothing follows the session: the slot must not stay taken.
+				this.cancelled = true;
+				throw ex;
 			}
 		}
 
-		synchronized void replayed(Scope scope, List<EventJournal.Event> earlier) {
-			TreeMap<Long, EventJournal.Event> all = this.replaying;
-			this.replaying = null;
-			if (all == null) {
-				return;
-			}
-			for (EventJournal.Event event : earlier) {
-				if (mine(scope, event)) {
-					all.putIfAbsent(event.seq(), event);
-				}
-			}
-			all.values().forEach((event) -> deliver(scope, event));
+		@Override
+		public synchronized void cancel() {
+			this.cancelled = this.following == null;
 		}
 
-		private void deliver(Scope scope, EventJournal.Event event) {
-			if (this.subscription.wants(scope, event)) {
-				queue(this.subscription, this.lane, scope, event);
-			}
-			if ("session_removed".equals(event.type())) {
-				WebhookDispatcher.this.followed.remove(event.session().id(), this);
-			}
+		@Override
+		public boolean done() {
+			FollowedSession following = this.following;
+			return this.cancelled || (following != null && following.done());
 		}
 
 	}
