@@ -15,8 +15,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Bounds request bodies, so an oversized one is refused before it is read: at once when
  * its length is declared, and by the {@link BoundedBodyRequest} when it arrives chunked.
  * It runs after the security chain, so nobody learns the limit without a token. A file
- * upload ({@code PUT /files}) is exempt: it is streamed to disk under its own cap,
- * execd.files.max-upload-size.
+ * upload ({@code PUT /files}, {@code PUT /files/archive}) is exempt: it is streamed to
+ * disk under its own cap, execd.files.max-upload-size.
  */
 final class BodyLimitFilter extends OncePerRequestFilter {
 
@@ -32,7 +32,8 @@ final class BodyLimitFilter extends OncePerRequestFilter {
 	/** The servlet path is the container's decoded, normalized one, not the raw URI. */
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
-		return "PUT".equals(request.getMethod()) && "/files".equals(request.getServletPath());
+		return "PUT".equals(request.getMethod())
+				&& ("/files".equals(request.getServletPath()) || "/files/archive".equals(request.getServletPath()));
 	}
 
 	@Override
