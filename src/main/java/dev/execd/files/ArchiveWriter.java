@@ -49,19 +49,23 @@ public final class ArchiveWriter implements AutoCloseable {
 	public void writeTo(OutputStream out) throws IOException {
 		if (this.format == ArchiveFormat.ZIP) {
 			ZipOutputStream zip = new ZipOutputStream(out);
-			walk(this.dir, "", new Sink(null, zip));
+			walk(this.dir, "", new Sink(null, zip), 1);
 			zip.finish();
 		}
 		else {
 			GZIPOutputStream gzip = new GZIPOutputStream(out, 64 * 1024);
 			TarWriter tar = new TarWriter(gzip);
-			walk(this.dir, "", new Sink(tar, null));
+			walk(this.dir, "", new Sink(tar, null), 1);
 			tar.finish();
 			gzip.finish();
 		}
 	}
 
-	private void walk(Dir dir, String prefix, Sink sink) throws IOException {
+	private void walk(Dir dir, String prefix, Sink sink, int depth) throws IOException {
+		if (depth > FileChanges.MAX_DEPTH) {
+			// Headers are sent already: failing the stream is the only honest answer.
+			throw new IOException("'" + dir.path() + "' is more than " + FileChanges.MAX_DEPTH + " levels deep");
+		}
 		List<String> names = new ArrayList<>();
 		try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.proc())) {
 			stream.forEach((entry) -> names.add(entry.getFileName().toString()));
@@ -84,7 +88,7 @@ public final class ArchiveWriter implements AutoCloseable {
 				case DIR -> {
 					sink.directory(entry + "/", stat.mode(), mtime);
 					try (Dir sub = dir.open(name)) {
-						walk(sub, entry + "/", sink);
+						walk(sub, entry + "/", sink, depth + 1);
 					}
 					catch (FilesException ex) {
 						// Replaced while walking: stored empty.
