@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.regex.Pattern;
 
+import dev.execd.config.ExecdProperties;
+import dev.execd.files.ArchiveExtractor;
+import dev.execd.files.ArchiveFormat;
+import dev.execd.files.ArchiveWriter;
 import dev.execd.files.FilePath;
+import dev.execd.files.FilesException;
 import dev.execd.files.FileChanges;
 import dev.execd.files.FileReads;
 import dev.execd.files.FileRoots;
@@ -42,11 +47,18 @@ public class FileService {
 
 	private final FileChanges changes;
 
-	FileService(FileRoots roots, FileReads reads, FileWrites writes, FileChanges changes) {
+	private final ArchiveExtractor extractor;
+
+	private final long maxUpload;
+
+	FileService(FileRoots roots, FileReads reads, FileWrites writes, FileChanges changes, ArchiveExtractor extractor,
+			ExecdProperties properties) {
 		this.roots = roots;
 		this.reads = reads;
 		this.writes = writes;
 		this.changes = changes;
+		this.extractor = extractor;
+		this.maxUpload = properties.files().maxUploadSize().toBytes();
 	}
 
 	public FileInfo stat(Scope scope, @Nullable String path) {
@@ -120,6 +132,39 @@ public class FileService {
 		FilePath path = locate(scope, required(mkdir.path(), "path"));
 		boolean created = this.changes.mkdir(path, Inputs.flag(mkdir.parents()));
 		return new Made(created, FileInfo.of(this.reads.stat(path)));
+	}
+
+	/**
+	 * A directory open for streaming as an archive; the caller closes it.
+	 * @param format {@code tar.gz} (default) or {@code zip}
+	 */
+	public ArchiveWriter archive(Scope scope, @Nullable String path, @Nullable String format) {
+		ArchiveFormat parsed = format(format);
+		return this.reads.archive(locate(scope, path), parsed);
+	}
+
+	/**
+	 * Extracts an archive into a directory, made when missing.
+	 * @param length the declared length, or -1
+	 */
+	public ExtractedArchive extract(Scope scope, @Nullable String path, InputStream body, long length,
+			@Nullable String format) throws IOException {
+		ArchiveFormat parsed = format(format);
+		if (length > this.maxUpload) {
+			throw new FilesException.PayloadTooLarge(this.maxUpload);
+		}
+		ArchiveExtractor.Extracted done = this.extractor.extract(locate(scope, path), body, parsed);
+		return new ExtractedArchive(done.files(), done.directories(), done.links(), done.bytes());
+	}
+
+	private static ArchiveFormat format(@Nullable String format) {
+		if (format == null || format.equals("tar.gz")) {
+			return ArchiveFormat.TAR_GZ;
+		}
+		if (format.equals("zip")) {
+			return ArchiveFormat.ZIP;
+		}
+		throw ApiException.invalid("format must be tar.gz or zip");
 	}
 
 	private FilePath locate(Scope scope, @Nullable String path) {

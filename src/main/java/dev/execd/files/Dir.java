@@ -91,7 +91,7 @@ final class Dir implements AutoCloseable {
 		}
 	}
 
-	private Dir openOrCreate(String name) {
+	Dir openOrCreate(String name) {
 		try {
 			Fds.mkdir(this.fd, name, 0777);
 		}

@@ -16,6 +16,12 @@ import com.sun.jna.LastErrorException;
  */
 public final class FileChanges {
 
+	/**
+	 * Levels a recursive removal descends at most: each holds a descriptor and a stack
+	 * frame, and a session can make a tree as deep as it likes.
+	 */
+	static final int MAX_DEPTH = 256;
+
 	private final FileRoots roots;
 
 	FileChanges(FileRoots roots) {
@@ -33,14 +39,18 @@ public final class FileChanges {
 			FileStat stat = FileStat.read(parent, leaf);
 			if (stat.type() == FileType.DIR && recursive) {
 				try (Dir dir = parent.open(leaf)) {
-					removeContents(dir);
+					removeContents(dir, 1);
 				}
 			}
 			remove(parent, leaf);
 		}
 	}
 
-	private static void removeContents(Dir dir) {
+	private static void removeContents(Dir dir, int depth) {
+		if (depth > MAX_DEPTH) {
+			throw new FilesException.PathNotAllowed(
+					"'" + dir.path() + "' is more than " + MAX_DEPTH + " levels deep: remove it in parts");
+		}
 		List<String> names = new ArrayList<>();
 		try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.proc())) {
 			stream.forEach((entry) -> names.add(entry.getFileName().toString()));
@@ -58,7 +68,7 @@ public final class FileChanges {
 			}
 			if (stat.type() == FileType.DIR) {
 				try (Dir sub = dir.open(name)) {
-					removeContents(sub);
+					removeContents(sub, depth + 1);
 				}
 			}
 			remove(dir, name);

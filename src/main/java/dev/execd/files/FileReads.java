@@ -1,15 +1,11 @@
 package dev.execd.files;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.sun.jna.LastErrorException;
 
 /**
  * Reading files and directories: attributes, an open file, a bounded listing.
@@ -48,43 +44,16 @@ public final class FileReads {
 			throw new FilesException.IsADirectory("'" + path + "' is a directory: list it with GET /files/list");
 		}
 		try (Dir parent = Dir.parentOf(path, false)) {
-			String leaf = path.leaf();
-			FileStat first = FileStat.read(parent, leaf);
-			refuseUnreadable(first);
-			int fd;
-			try {
-				fd = Fds.openForReading(parent.fd(), leaf);
-			}
-			catch (LastErrorException ex) {
-				throw parent.refusal(ex.getErrorCode(), leaf);
-			}
-			try {
-				// The descriptor's own link in /proc: stat and reopen reach exactly its
-				// inode.
-				Path self = Path.of("/proc/self/fd/" + fd);
-				FileStat stat = FileStat.read(self, path.path());
-				refuseUnreadable(stat);
-				return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), stat);
-			}
-			catch (IOException ex) {
-				throw parent.refusal(ex, leaf);
-			}
-			finally {
-				Fds.close(fd);
-			}
+			return OpenFile.open(parent, path.leaf());
 		}
 	}
 
-	private static void refuseUnreadable(FileStat stat) {
-		switch (stat.type()) {
-			case DIR -> throw new FilesException.IsADirectory(
-					"'" + stat.path() + "' is a directory: list it with GET /files/list");
-			case SYMLINK -> throw new FilesException.PathNotAllowed(
-					"'" + stat.path() + "' is a symbolic link: links are never followed; read its target's path");
-			case OTHER -> throw new FilesException.PathNotAllowed("'" + stat.path() + "' is not a regular file");
-			case FILE -> {
-			}
-		}
+	/**
+	 * A directory, open for streaming as an archive; the caller closes it.
+	 * @throws FilesException.NotADirectory when it is not a directory
+	 */
+	public ArchiveWriter archive(FilePath path, ArchiveFormat format) {
+		return new ArchiveWriter(this.roots, path, format);
 	}
 
 	/**

@@ -180,7 +180,7 @@ public final class FileWrites {
 		}
 	}
 
-	private static Set<PosixFilePermission> permissions(int mode) {
+	static Set<PosixFilePermission> permissions(int mode) {
 		Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
 		PosixFilePermission[] order = PosixFilePermission.values();
 		// OWNER_READ is 0400 ... OTHERS_EXECUTE is 0001, in the enum's order.

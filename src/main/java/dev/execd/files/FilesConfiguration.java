@@ -27,6 +27,11 @@ class FilesConfiguration {
 	}
 
 	@Bean
+	ArchiveExtractor archiveExtractor(FileRoots roots, ExecdProperties properties) {
+		return new ArchiveExtractor(roots, properties.files().maxUploadSize().toBytes());
+	}
+
+	@Bean
 	FileChanges fileChanges(FileRoots roots) {
 		return new FileChanges(roots);
 	}

@@ -211,6 +211,17 @@ class FileConfinementTests {
 		assertThat(this.outside.resolve("secret")).hasBinaryContent(SECRET);
 	}
 
+	@Test
+	void refusesToRemoveATreeDeeperThanTheBound() throws IOException {
+		Path deep = this.root.resolve("deep");
+		Files.createDirectories(deep.resolve("d/".repeat(FileChanges.MAX_DEPTH + 1)));
+		assertThatExceptionOfType(FilesException.PathNotAllowed.class)
+			.isThrownBy(() -> this.changes.delete(at("deep"), true));
+		Files.createDirectories(this.root.resolve("shallow/" + "d/".repeat(FileChanges.MAX_DEPTH - 1)));
+		this.changes.delete(at("shallow"), true);
+		assertThat(this.root.resolve("shallow")).doesNotExist();
+	}
+
 	private FileWrites.Written write(String path, String content, boolean mkdirs) throws IOException {
 		return this.writes.write(at(path), new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), -1,
 				mkdirs, null, null);

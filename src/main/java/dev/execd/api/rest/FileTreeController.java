@@ -81,7 +81,7 @@ class FileTreeController {
 
 	@Operation(operationId = "deleteFile", summary = "Remove a file or directory", description = """
 			Removes a file, a symbolic link (never its target) or an empty directory; \
-			`recursive=true` removes a directory with everything in it, descending without \
+			`recursive=true` removes a directory with everything in it (at most 256 levels deep), descending without \
 			following links. A non-empty directory without it is 409 `is_a_directory`. A \
 			root, or a directory holding execd's output directory, is 403 \
 			`path_not_allowed`.""")

@@ -37,7 +37,8 @@ import org.springframework.context.SmartLifecycle;
  * an unread body): it is counted from when the sweep first saw it so;</li>
  * <li>a serving connection is cut only while its body still arrives past the deadline, so
  * a long poll or an SSE stream, which read nothing more, are never cut; a file upload
- * only when, past the deadline, it averages less than {@link #MIN_UPLOAD_RATE}.</li>
+ * ({@link Exchanges#UPLOADS}) only once it averages less than
+ * {@link Exchanges#MIN_UPLOAD_RATE}.</li>
  * </ul>
  * At shutdown, once sessions and streams have ended, connections still reading a request
  * are closed at once: Boot's graceful shutdown would wait for an upload in flight.
@@ -48,12 +49,6 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 
 	/** Loopback clients send a whole head and a 1 MB body in milliseconds. */
 	static final Duration DEADLINE = Duration.ofSeconds(10);
-
-	/**
-	 * A file upload may read its body for longer than {@link #DEADLINE}, as long as it
-	 * averages this many bytes per second from its start.
-	 */
-	static final long MIN_UPLOAD_RATE = 64 * 1024;
 
 	private static final Duration SWEEP = Duration.ofSeconds(1);
 
@@ -173,10 +168,7 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 		if (exchange != null && exchange.serving()) {
 			watch.readingSince = -1;
 			long reading = connection.getLastRead() - exchange.atMillis();
-			if (exchange.uploaded() != null) {
-				return reading > DEADLINE.toMillis() && exchange.uploaded().get() < MIN_UPLOAD_RATE * reading / 1000;
-			}
-			return reading > DEADLINE.toMillis();
+			return reading > DEADLINE.toMillis() && !exchange.keepsPace(reading);
 		}
 		if (connection.getReadTimeout() == keepAliveTimeout) {
 			watch.readingSince = -1;
