@@ -34,7 +34,7 @@ public final class Bench {
 	 * with writeback for a while, which would disturb what follows.
 	 */
 	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"screen", "shell", "search", "records", "throughput");
+			"screen", "shell", "search", "records", "files", "throughput");
 
 	private Bench() {
 	}
@@ -135,6 +135,7 @@ public final class Bench {
 						case "shell" -> Shells.run(ctx);
 						case "search" -> Searches.run(ctx);
 						case "records" -> Records.run(ctx);
+						case "files" -> FileTransfers.run(ctx);
 						default -> throw new IllegalStateException(scenario);
 					};
 				}

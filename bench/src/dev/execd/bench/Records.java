@@ -4,17 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Scenario {@code records} (issue 17): a session writes 100 MB of NDJSON in lines of
  * 4 MiB, as agent CLIs write cumulative {@code message_update} events, then the whole of
  * it is read as records, over {@code GET /stream?framing=jsonl} and through the
  * {@code GET /records} poll. Reported per way: the median over rounds of log bytes per
- * second of wall time, and the server's heap growth during the read: heap in use sampled
- * from its own metrics every 20 ms, minus the heap in use after a full GC before the read.
- * Garbage not yet collected counts, so it is an upper bound of what the read holds.
+ * second of wall time, and the server's heap growth during the read ({@link HeapPeak}).
  */
 final class Records {
 
@@ -60,42 +56,22 @@ final class Records {
 		List<Double> rates = new ArrayList<>();
 		List<Double> growths = new ArrayList<>();
 		for (int r = 0; r < rounds; r++) {
-			ctx.server.gc();
-			double baseline = ctx.server.heapUsedBytes();
-			AtomicLong peak = new AtomicLong((long) baseline);
-			AtomicBoolean done = new AtomicBoolean();
-			Thread sampler = Thread.ofPlatform().start(() -> {
-				while (!done.get()) {
-					try {
-						peak.accumulateAndGet((long) ctx.server.heapUsedBytes(), Math::max);
-						Thread.sleep(20);
-					}
-					catch (Exception ex) {
-						return;
-					}
-				}
-			});
-			long start = System.nanoTime();
-			read.run();
-			double seconds = (System.nanoTime() - start) / 1e9;
-			done.set(true);
-			sampler.join();
-			rates.add(total / 1e6 / seconds);
-			growths.add((peak.get() - baseline) / (1024.0 * 1024.0));
+			try (HeapPeak heap = HeapPeak.start(ctx.server)) {
+				long start = System.nanoTime();
+				read.run();
+				double seconds = (System.nanoTime() - start) / 1e9;
+				rates.add(total / 1e6 / seconds);
+				growths.add(heap.stopMib());
+			}
 		}
 		Map<String, Object> measured = new LinkedHashMap<>();
-		measured.put("mb_per_s_median", Samples.round(median(rates)));
+		measured.put("mb_per_s_median", Samples.round(Samples.median(rates)));
 		measured.put("mb_per_s_rounds", rates.stream().map(Samples::round).toList());
-		measured.put("heap_growth_mib_median", Samples.round(median(growths)));
+		measured.put("heap_growth_mib_median", Samples.round(Samples.median(growths)));
 		measured.put("heap_growth_mib_rounds", growths.stream().map(Samples::round).toList());
 		return measured;
 	}
 
-	private static double median(List<Double> values) {
-		List<Double> sorted = new ArrayList<>(values);
-		sorted.sort(null);
-		return sorted.get(sorted.size() / 2);
-	}
 
 	/** The framed stream to its end; checks the count of records and the last id. */
 	private static void stream(Context ctx, String id, int lines, long total) throws Exception {

@@ -1,7 +1,9 @@
 package dev.execd.bench;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Latency samples in nanoseconds; thread-safe appends, nearest-rank percentiles. */
@@ -72,6 +74,13 @@ final class Samples {
 
 	static double round(double ms) {
 		return Math.round(ms * 1000.0) / 1000.0;
+	}
+
+	/** The median of a few values (the upper one of an even count). */
+	static double median(List<Double> values) {
+		List<Double> sorted = new ArrayList<>(values);
+		sorted.sort(null);
+		return sorted.get(sorted.size() / 2);
 	}
 
 	static double ratio(double a, double b) {

@@ -51,7 +51,9 @@ final class Server implements Closeable {
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port,
 				"--execd.output.dir=" + dir.resolve("data"), "--execd.limits.max-sessions=4096",
 				"--execd.limits.max-sessions-per-conversation=1024",
-				"--execd.limits.warn-sessions-per-conversation=1024"));
+				"--execd.limits.warn-sessions-per-conversation=1024",
+				// The files scenario moves 2 GiB in one request.
+				"--execd.files.max-upload-size=8GB"));
 		command.addAll(appArgs);
 		Process process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(dir.resolve("server.out").toFile())

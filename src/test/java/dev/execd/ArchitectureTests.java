@@ -15,9 +15,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /**
- * Dependencies point one way: api → session → {process, output, input, screen}; config is
- * read by all; nothing below api knows about the web; only screen knows the emulator
- * library.
+ * Dependencies point one way: api → session → {process, output, input, screen}, api →
+ * files; config is read by all; nothing below api knows about the web; only screen knows
+ * the emulator library.
  */
 @AnalyzeClasses(packages = "dev.execd", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTests {
@@ -36,6 +36,8 @@ class ArchitectureTests {
 		.definedBy("dev.execd.input..")
 		.layer("screen")
 		.definedBy("dev.execd.screen..")
+		.layer("files")
+		.definedBy("dev.execd.files..")
 		.layer("config")
 		.definedBy("dev.execd.config..")
 		.whereLayer("api")
@@ -49,7 +51,19 @@ class ArchitectureTests {
 		.whereLayer("input")
 		.mayOnlyBeAccessedByLayers("session")
 		.whereLayer("screen")
-		.mayOnlyBeAccessedByLayers("session");
+		.mayOnlyBeAccessedByLayers("session")
+		.whereLayer("files")
+		.mayOnlyBeAccessedByLayers("api");
+
+	// Files are reached over the API next to sessions, not through them: the files
+	// package knows config only.
+	@ArchTest
+	static final ArchRule filesUseOnlyConfig = noClasses().that()
+		.resideInAPackage("dev.execd.files..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..",
+				"dev.execd.input..", "dev.execd.screen..");
 
 	@ArchTest
 	static final ArchRule screenIsIndependent = noClasses().that()
@@ -178,6 +192,6 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.execd.api..", "dev.execd.session..", "dev.execd.process..", "dev.execd.output..",
-				"dev.execd.input..");
+				"dev.execd.input..", "dev.execd.files..");
 
 }

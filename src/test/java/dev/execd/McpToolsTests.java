@@ -29,7 +29,8 @@ class McpToolsTests extends McpEndToEndTest {
 		List<McpSchema.Tool> tools = this.mcp.tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
 			.containsExactlyInAnyOrder("exec_command", "write_stdin", "read_output", "read_screen", "kill_session",
-					"list_sessions", "run_in_shell", "list_processes", "search_output");
+					"list_sessions", "run_in_shell", "list_processes", "search_output", "read_file", "write_file",
+					"list_dir");
 		assertThat(tools).allSatisfy((tool) -> {
 			assertThat(tool.description()).hasSizeGreaterThan(100);
 			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
@@ -50,6 +51,10 @@ class McpToolsTests extends McpEndToEndTest {
 				"yield_time_ms", "timeout_ms", "wait_for", "max_output_bytes");
 		assertThat(properties(tools, "search_output")).containsOnlyKeys("session_id", "pattern", "literal",
 				"ignore_case", "context", "max_matches", "from_offset", "to_offset");
+		assertThat(properties(tools, "read_file")).containsOnlyKeys("path", "offset_lines", "max_lines");
+		assertThat(properties(tools, "write_file")).containsOnlyKeys("path", "content", "content_b64", "mkdirs", "mode",
+				"if_match");
+		assertThat(properties(tools, "list_dir")).containsOnlyKeys("path", "depth", "max_entries");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
 		assertThat(writeStdin.description()).contains("poll", "\"\\x03\"", "C-c", "\"\\r\"", "\"\\n\"");
 	}

@@ -59,11 +59,11 @@ public final class TestClient {
 	}
 
 	public Response get(String path, String... headers) {
-		return send("GET", path, null, null, headers);
+		return send("GET", path, null, (String) null, headers);
 	}
 
 	public Response delete(String path, String... headers) {
-		return send("DELETE", path, null, null, headers);
+		return send("DELETE", path, null, (String) null, headers);
 	}
 
 	public Response post(String path, Object body, String... headers) {
@@ -71,10 +71,22 @@ public final class TestClient {
 	}
 
 	public Response send(String method, String path, String contentType, String body, String... headers) {
+		return send(method, path, contentType,
+				(body != null) ? HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)
+						: HttpRequest.BodyPublishers.noBody(),
+				headers);
+	}
+
+	/** A PUT of raw bytes, as a file upload. */
+	public Response put(String path, byte[] body, String... headers) {
+		return send("PUT", path, "application/octet-stream", HttpRequest.BodyPublishers.ofByteArray(body), headers);
+	}
+
+	public Response send(String method, String path, String contentType, HttpRequest.BodyPublisher body,
+			String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
 			.timeout(Duration.ofSeconds(60))
-			.method(method, (body != null) ? HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)
-					: HttpRequest.BodyPublishers.noBody());
+			.method(method, body);
 		if (contentType != null) {
 			request.header("Content-Type", contentType);
 		}

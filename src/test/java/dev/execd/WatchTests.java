@@ -152,7 +152,7 @@ class WatchTests extends EndToEndTest {
 			assertRefused(this.api.post(path, Map.of("name", name, "pattern", "x")), 400, "invalid_request");
 		}
 		assertRefused(this.api.post(path, Map.of("pattern", "x")), 400, "invalid_request");
-		assertRefused(this.api.send("POST", path, "application/json", null), 400, "invalid_request");
+		assertRefused(this.api.send("POST", path, "application/json", (String) null), 400, "invalid_request");
 		assertRefused(this.api.post(path, Map.of("name", "x", "pattern", "x", "extra", 1)), 400, "invalid_request");
 		for (int i = 0; i < 16; i++) {
 			assertThat(this.api.post(path, Map.of("name", "w" + i, "pattern", "x")).status()).isEqualTo(201);

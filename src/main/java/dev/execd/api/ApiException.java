@@ -21,7 +21,7 @@ public final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_request", message);
 	}
 
-	static ApiException invalidBase64(String message) {
+	public static ApiException invalidBase64(String message) {
 		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_base64", message);
 	}
 

@@ -1,6 +1,7 @@
 package dev.execd.api;
 
 import dev.execd.api.security.ProblemWriter;
+import dev.execd.files.FilesException;
 import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import org.jspecify.annotations.Nullable;
@@ -71,6 +72,21 @@ public final class Refusals {
 			case OutputException.OffsetOutOfRange e ->
 				new Refusal(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range");
 			case OutputException.OutputUnavailable e -> new Refusal(HttpStatus.GONE, "output_unavailable");
+		};
+	}
+
+	/** The status and code of a files refusal. */
+	public static Refusal of(FilesException ex) {
+		return switch (ex) {
+			case FilesException.NotFound e -> new Refusal(HttpStatus.NOT_FOUND, "file_not_found");
+			case FilesException.IsADirectory e -> new Refusal(HttpStatus.CONFLICT, "is_a_directory");
+			case FilesException.NotADirectory e -> new Refusal(HttpStatus.CONFLICT, "not_a_directory");
+			case FilesException.PathNotAllowed e -> new Refusal(HttpStatus.FORBIDDEN, "path_not_allowed");
+			case FilesException.FileExists e -> new Refusal(HttpStatus.CONFLICT, "file_exists");
+			case FilesException.PreconditionFailed e ->
+				new Refusal(HttpStatus.PRECONDITION_FAILED, "precondition_failed");
+			case FilesException.PayloadTooLarge e -> new Refusal(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large");
+			case FilesException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
 		};
 	}
 

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -20,10 +21,12 @@ import org.springframework.util.unit.DataSize;
  * @param screen the rendered screens of PTY sessions
  * @param webhooks how events are delivered to webhooks; the named subscriptions beside
  * these settings are bound by {@link WebhookSubscriptions}
+ * @param files the files API: per-tenant roots and the upload cap
  */
 @ConfigurationProperties("execd")
 public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Processes process, @DefaultValue Output output,
-		@DefaultValue Security security, @DefaultValue Screen screen, @DefaultValue Webhooks webhooks) {
+		@DefaultValue Security security, @DefaultValue Screen screen, @DefaultValue Webhooks webhooks,
+		@DefaultValue FileSettings files) {
 
 	/**
 	 * Caps, time limits and waits.
@@ -172,6 +175,27 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 					|| maxElapsed.isNegative()) {
 				throw new IllegalArgumentException("execd.webhooks.retry: initial-delay must be positive, "
 						+ "max-delay at least initial-delay, max-elapsed not negative");
+			}
+		}
+
+	}
+
+	/**
+	 * The files API ({@code /files}). Paths resolve like a session's workdir: relative to
+	 * {@code execd.process.default-workdir}, confined to
+	 * {@code execd.process.workdir-roots} when set.
+	 *
+	 * @param tenantRoots with tokens, the one directory each tenant (token name) may
+	 * reach, relative paths resolving from it; once any is set, a tenant without one
+	 * reaches no file
+	 * @param maxUploadSize the largest body a {@code PUT /files} accepts
+	 */
+	public record FileSettings(Map<String, Path> tenantRoots, @DefaultValue("1GB") DataSize maxUploadSize) {
+
+		public FileSettings {
+			tenantRoots = (tenantRoots != null) ? Map.copyOf(tenantRoots) : Map.of();
+			if (maxUploadSize.toBytes() < 0) {
+				throw new IllegalArgumentException("execd.files.max-upload-size must not be negative");
 			}
 		}
 

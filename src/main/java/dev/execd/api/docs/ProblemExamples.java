@@ -98,6 +98,40 @@ public final class ProblemExamples {
 			"status": 415, "detail": "Content-Type 'text/plain' is not supported.", "instance": "/sessions", \
 			"code": "unsupported_media_type"}""";
 
+	public static final String FILE_NOT_FOUND = """
+			{"type": "https://execd.dev/problems/file-not-found", "title": "Not Found", "status": 404, \
+			"detail": "no file or directory '/workspace/src/nope.py'", "instance": "/files", \
+			"code": "file_not_found"}""";
+
+	public static final String IS_A_DIRECTORY = """
+			{"type": "https://execd.dev/problems/is-a-directory", "title": "Conflict", "status": 409, \
+			"detail": "'/workspace/src' is a directory: list it with GET /files/list", "instance": "/files", \
+			"code": "is_a_directory"}""";
+
+	public static final String NOT_A_DIRECTORY = """
+			{"type": "https://execd.dev/problems/not-a-directory", "title": "Conflict", "status": 409, \
+			"detail": "'/workspace/README.md' is not a directory", "instance": "/files", \
+			"code": "not_a_directory"}""";
+
+	public static final String FILE_EXISTS = """
+			{"type": "https://execd.dev/problems/file-exists", "title": "Conflict", "status": 409, \
+			"detail": "'/workspace/out.txt' already exists", "instance": "/files/move", "code": "file_exists"}""";
+
+	public static final String PATH_NOT_ALLOWED = """
+			{"type": "https://execd.dev/problems/path-not-allowed", "title": "Forbidden", "status": 403, \
+			"detail": "'../etc/passwd' is outside the roots this caller may reach", "instance": "/files", \
+			"code": "path_not_allowed"}""";
+
+	public static final String PRECONDITION_FAILED = """
+			{"type": "https://execd.dev/problems/precondition-failed", "title": "Precondition Failed", \
+			"status": 412, "detail": "'/workspace/main.py' is at version \\"2a-6740d1a3.1f0c8e40-83a1\\", \
+			not the one If-Match names", "instance": "/files", "code": "precondition_failed"}""";
+
+	public static final String UPLOAD_TOO_LARGE = """
+			{"type": "https://execd.dev/problems/payload-too-large", "title": "Content Too Large", \
+			"status": 413, "detail": "the body is larger than 1073741824 bytes (execd.files.max-upload-size)", \
+			"instance": "/files", "code": "payload_too_large"}""";
+
 	public static final String WORKDIR_NOT_FOUND = """
 			{"type": "https://execd.dev/problems/workdir-not-found", "title": "Unprocessable Content", \
 			"status": 422, "detail": "workdir '/repo/nope' is not an existing directory", \

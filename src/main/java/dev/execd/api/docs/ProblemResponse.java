@@ -27,11 +27,12 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 		@Schema(description = """
 				The stable, machine-readable reason. By status: \
 				400 `invalid_request`, `invalid_base64`, `unknown_key`, `unknown_signal`, \
-				`invalid_conversation_id`, `command_too_long`, `webhook_not_allowed`; 401 `unauthorized`; 403 `forbidden`; \
-				404 `session_not_found` (also for a session of another conversation or tenant, \
-				or a malformed id), `not_found` (unknown route); 405 `method_not_allowed`; \
-				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`; 410 \
-				`output_unavailable`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
+				`invalid_conversation_id`, `command_too_long`, `webhook_not_allowed`; 401 `unauthorized`; 403 `forbidden`, \
+				`path_not_allowed`; 404 `session_not_found` (also for a session of another conversation or tenant, \
+				or a malformed id), `file_not_found`, `not_found` (unknown route); 405 `method_not_allowed`; \
+				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`, `is_a_directory`, \
+				`not_a_directory`, `file_exists`; 410 `output_unavailable`; 412 `precondition_failed`; \
+				413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
 				`command_not_found`; 429 `too_many_sessions`, `too_many_webhooks`, `too_many_subscribers`, \
 				`stdin_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \

@@ -20,7 +20,7 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
  */
 public final class ProblemResponses {
 
-	private static final String PREFIX = "#/components/responses/";
+	static final String PREFIX = "#/components/responses/";
 
 	public static final String BAD_REQUEST = PREFIX + "BadRequest";
 
@@ -211,15 +211,16 @@ public final class ProblemResponses {
 				by default).""", "payload_too_large", ProblemExamples.PAYLOAD_TOO_LARGE));
 		all.put(name(UNSUPPORTED_MEDIA_TYPE), problem("`unsupported_media_type`: the body is not `application/json`.",
 				"unsupported_media_type", ProblemExamples.UNSUPPORTED_MEDIA_TYPE));
+		FileProblemResponses.addTo(all);
 		return all;
 	}
 
-	private static String name(String ref) {
+	static String name(String ref) {
 		return ref.substring(PREFIX.length());
 	}
 
 	/** A problem response with examples given as name, JSON, name, JSON... */
-	private static ApiResponse problem(String description, String... examples) {
+	static ApiResponse problem(String description, String... examples) {
 		MediaType media = new MediaType().schema(new Schema<>().$ref(PROBLEM_SCHEMA));
 		for (int i = 0; i < examples.length; i += 2) {
 			media.addExamples(examples[i], new Example().value(json(examples[i + 1])));

@@ -1,6 +1,7 @@
 package dev.execd.api.mcp;
 
 import dev.execd.api.ScopeResolver;
+import dev.execd.api.FileService;
 import dev.execd.api.RecordsService;
 import dev.execd.api.ScreenService;
 import dev.execd.api.SearchService;
@@ -34,7 +35,8 @@ class McpConfiguration {
 			+ "terminal session's screen, kill_session ends it, list_sessions lists them (with the ports they listen on), list_processes "
 			+ "shows a session's processes and ports; run_in_shell runs "
 			+ "a command in the conversation's persistent shell (cd, export, a virtualenv carry over) and returns "
-			+ "its own exit code and output; search_output finds lines in whole logs without reading them.";
+			+ "its own exit code and output; search_output finds lines in whole logs without reading them; "
+			+ "read_file, write_file and list_dir read, write and list files in the workspace.";
 
 	/**
 	 * The endpoint. It builds the transport and the server when the context starts (see
@@ -44,12 +46,11 @@ class McpConfiguration {
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,
 			ObjectProvider<ScreenService> screens, ObjectProvider<ShellService> shells,
 			ObjectProvider<SearchService> search, ObjectProvider<JsonMapper> json,
-			ObjectProvider<RecordsService> records, ScopeResolver scopes) {
+			ObjectProvider<RecordsService> records, ObjectProvider<FileService> files, ScopeResolver scopes) {
 		int maxBody = (int) Math.min(Integer.MAX_VALUE, properties.limits().maxRequestBody().toBytes());
-		return new McpEndpoint(() -> transport(maxBody),
-				(transport) -> server(transport,
-						new McpTools(sessions.getObject(), screens.getObject(), shells.getObject(), search.getObject(),
-								json.getObject(), McpJsonDefaults.getMapper(), scopes, records.getObject())),
+		return new McpEndpoint(() -> transport(maxBody), (transport) -> server(transport,
+				new McpTools(sessions.getObject(), screens.getObject(), shells.getObject(), search.getObject(),
+						json.getObject(), McpJsonDefaults.getMapper(), scopes, records.getObject(), files.getObject())),
 				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
 	}
 

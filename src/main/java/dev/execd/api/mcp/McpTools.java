@@ -1,8 +1,6 @@
 package dev.execd.api.mcp;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +9,10 @@ import java.util.concurrent.TimeUnit;
 import dev.execd.api.ApiException;
 import dev.execd.api.ConversationSearchResult;
 import dev.execd.api.ExecResult;
+import dev.execd.api.FileInfo;
+import dev.execd.api.FileListing;
+import dev.execd.api.FileService;
+import dev.execd.api.FileText;
 import dev.execd.api.OutputResult;
 import dev.execd.api.ProcessList;
 import dev.execd.api.Refusals;
@@ -27,6 +29,7 @@ import dev.execd.api.CommandResult;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
 import dev.execd.api.Waits;
+import dev.execd.files.FilesException;
 import dev.execd.output.OutputException;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionException;
@@ -73,6 +76,8 @@ final class McpTools {
 
 	private final McpSearch search;
 
+	private final McpFiles files;
+
 	private final McpJsonMapper mcpJson;
 
 	private final ScopeResolver scopes;
@@ -90,12 +95,13 @@ final class McpTools {
 	 * @param records the output framed as records or lines, for {@code framing}
 	 */
 	McpTools(SessionService sessions, ScreenService screens, ShellService shells, SearchService search, JsonMapper json,
-			McpJsonMapper mcpJson, ScopeResolver scopes, RecordsService records) {
+			McpJsonMapper mcpJson, ScopeResolver scopes, RecordsService records, FileService files) {
 		this.sessions = sessions;
 		this.screens = screens;
 		this.json = json;
 		this.shell = new McpShell(sessions, shells, json);
 		this.search = new McpSearch(search, sessions, this::structured);
+		this.files = new McpFiles(files, this::structured);
 		this.mcpJson = mcpJson;
 		this.scopes = scopes;
 		this.records = records;
@@ -126,7 +132,10 @@ final class McpTools {
 				tool("list_sessions", McpOutputSchemas.of(SessionList.class), this::listSessions),
 				tool("list_processes", McpOutputSchemas.of(ProcessList.class), this::listProcesses),
 				tool("run_in_shell", McpOutputSchemas.withSessionId(CommandResult.class), this.shell::run),
-				tool("search_output", McpOutputSchemas.of(ConversationSearchResult.class), this.search::call));
+				tool("search_output", McpOutputSchemas.of(ConversationSearchResult.class), this.search::call),
+				tool("read_file", McpOutputSchemas.of(FileText.class), this.files::read),
+				tool("write_file", McpOutputSchemas.of(FileInfo.class), this.files::write),
+				tool("list_dir", McpOutputSchemas.of(FileListing.class), this.files::list));
 	}
 
 	private CallToolResult execCommand(Scope scope, McpArguments args) throws InterruptedException {
@@ -176,36 +185,16 @@ final class McpTools {
 	/** One tool's body: a call in a scope with arguments checked by name. */
 	private interface Body {
 
-		CallToolResult call(Scope scope, McpArguments args) throws InterruptedException;
+		CallToolResult call(Scope scope, McpArguments args) throws InterruptedException, IOException;
 
 	}
 
 	private SyncToolSpecification tool(String name, Map<String, Object> outputSchema, Body body) {
-		Tool defined = load(name);
-		Tool tool = Tool.builder()
-			.name(defined.name())
-			.title(defined.title())
-			.description(defined.description())
-			.inputSchema(defined.inputSchema())
-			.outputSchema(outputSchema)
-			.annotations(defined.annotations())
-			.build();
+		Tool tool = McpDefinitions.tool(this.mcpJson, name, outputSchema);
 		return SyncToolSpecification.builder()
 			.tool(tool)
 			.callHandler((exchange, request) -> call(tool, exchange, request, body))
 			.build();
-	}
-
-	private Tool load(String name) {
-		try (InputStream in = McpTools.class.getResourceAsStream("/mcp/" + name + ".json")) {
-			if (in == null) {
-				throw new IllegalStateException("no definition of MCP tool " + name);
-			}
-			return this.mcpJson.readValue(in.readAllBytes(), Tool.class);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 	private CallToolResult call(Tool tool, McpSyncServerExchange exchange, CallToolRequest request, Body body) {
@@ -225,6 +214,9 @@ final class McpTools {
 		catch (OutputException ex) {
 			return McpResults.error(Refusals.of(ex).code(), ex.getMessage());
 		}
+		catch (FilesException ex) {
+			return McpResults.error(Refusals.of(ex).code(), ex.getMessage());
+		}
 		catch (JacksonException ex) {
 			return McpResults.error("invalid_request", Refusals.bodyDetail(ex));
 		}
@@ -232,7 +224,7 @@ final class McpTools {
 			Thread.currentThread().interrupt();
 			return McpResults.error("shutting_down", "the call was interrupted");
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | IOException ex) {
 			logger.error("Unexpected error in MCP tool {}", tool.name(), ex);
 			return McpResults.error("internal_error", "internal error");
 		}

@@ -14,7 +14,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Bounds request bodies, so an oversized one is refused before it is read: at once when
  * its length is declared, and by the {@link BoundedBodyRequest} when it arrives chunked.
- * It runs after the security chain, so nobody learns the limit without a token.
+ * It runs after the security chain, so nobody learns the limit without a token. File
+ * uploads ({@code PUT /files}, {@code POST /files}, {@code PUT /files/archive}) are
+ * exempt: they are streamed to disk under their own cap, execd.files.max-upload-size.
  */
 final class BodyLimitFilter extends OncePerRequestFilter {
 
@@ -25,6 +27,17 @@ final class BodyLimitFilter extends OncePerRequestFilter {
 	BodyLimitFilter(long maxBody, ProblemWriter problems) {
 		this.maxBody = maxBody;
 		this.problems = problems;
+	}
+
+	/** The servlet path is the container's decoded, normalized one, not the raw URI. */
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		String path = request.getServletPath();
+		return switch (request.getMethod()) {
+			case "PUT" -> "/files".equals(path) || "/files/archive".equals(path);
+			case "POST" -> "/files".equals(path);
+			default -> false;
+		};
 	}
 
 	@Override

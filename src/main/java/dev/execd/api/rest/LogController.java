@@ -1,9 +1,5 @@
 package dev.execd.api.rest;
 
-import java.math.BigInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import dev.execd.api.Inputs;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;
@@ -41,8 +37,6 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 @RestController
 @Tag(name = "Logs", description = "A session's complete raw output as a file, whole or by byte range.")
 class LogController {
-
-	private static final Pattern SINGLE_RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
 
 	private final SessionRegistry registry;
 
@@ -101,14 +95,11 @@ class LogController {
 		long total = reads.total();
 		long from;
 		long to;
-		boolean partial = false;
-		Matcher matcher = (range != null) ? SINGLE_RANGE.matcher(range.strip()) : null;
-		if (matcher != null && matcher.matches() && !(matcher.group(1).isEmpty() && matcher.group(2).isEmpty())
-				&& !descending(matcher)) {
-			long[] bounds = rangeBounds(matcher, total);
-			from = bounds[0];
-			to = bounds[1];
-			partial = true;
+		long[] selected = ByteRanges.select(range, total, "log");
+		boolean partial = selected != null;
+		if (selected != null) {
+			from = selected[0];
+			to = selected[1];
 		}
 		else if (offset != null || length != null) {
 			from = Inputs.nonNegative(offset, 0, "offset");
@@ -139,42 +130,6 @@ class LogController {
 		long end = to;
 		StreamingResponseBody body = (out) -> reads.copy(start, end, out);
 		return ResponseEntity.status(partial ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK).headers(headers).body(body);
-	}
-
-	/**
-	 * Whether {@code bytes=a-b} ends before it starts: not a valid range-spec, so RFC
-	 * 9110 has the header ignored rather than refused.
-	 */
-	private static boolean descending(Matcher matcher) {
-		String first = matcher.group(1);
-		String last = matcher.group(2);
-		return !first.isEmpty() && !last.isEmpty() && new BigInteger(last).compareTo(new BigInteger(first)) < 0;
-	}
-
-	/**
-	 * The {@code [from, to)} of {@code bytes=a-b}, {@code bytes=a-} or {@code bytes=-n}.
-	 */
-	private static long[] rangeBounds(Matcher matcher, long total) {
-		String first = matcher.group(1);
-		String last = matcher.group(2);
-		try {
-			if (first.isEmpty()) {
-				long suffix = Long.parseLong(last);
-				if (suffix == 0 || total == 0) {
-					throw new RangeNotSatisfiable(total);
-				}
-				return new long[] { Math.max(0, total - suffix), total };
-			}
-			long from = Long.parseLong(first);
-			long to = last.isEmpty() ? total : Math.min(Long.parseLong(last), total - 1) + 1;
-			if (from >= total || to <= from) {
-				throw new RangeNotSatisfiable(total);
-			}
-			return new long[] { from, to };
-		}
-		catch (NumberFormatException ex) {
-			throw new RangeNotSatisfiable(total);
-		}
 	}
 
 }

@@ -5,9 +5,11 @@ import java.net.URI;
 import dev.execd.api.ApiException;
 import dev.execd.api.Refusals;
 import dev.execd.api.SessionView;
+import dev.execd.files.FilesException;
 import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import dev.execd.session.SessionSnapshot;
+import org.apache.catalina.connector.ClientAbortException;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -61,6 +63,12 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	@ExceptionHandler
+	ResponseEntity<ProblemDetail> files(FilesException ex) {
+		Refusals.Refusal refusal = Refusals.of(ex);
+		return problem(refusal.status(), refusal.code(), ex.getMessage(), null);
+	}
+
+	@ExceptionHandler
 	ResponseEntity<ProblemDetail> range(RangeNotSatisfiable ex) {
 		return ResponseEntity.status(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
 			.header(HttpHeaders.CONTENT_RANGE, "bytes */" + ex.total())
@@ -91,6 +99,16 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> invalidParameters(InvalidParameterException ex) {
 		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "the query string is malformed", null);
+	}
+
+	/**
+	 * The client went away while its body was read, or the read deadline cut a body that
+	 * came too slowly: nobody is left to read an answer.
+	 */
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> clientGone(ClientAbortException ex) {
+		logger.debug("Client gone while its request was read", ex);
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "the request body ended early", null);
 	}
 
 	@ExceptionHandler

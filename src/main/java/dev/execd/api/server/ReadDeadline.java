@@ -36,7 +36,9 @@ import org.springframework.context.SmartLifecycle;
  * <li>a connection that is neither waiting nor serving is reading a head (or swallowing
  * an unread body): it is counted from when the sweep first saw it so;</li>
  * <li>a serving connection is cut only while its body still arrives past the deadline, so
- * a long poll or an SSE stream, which read nothing more, are never cut.</li>
+ * a long poll or an SSE stream, which read nothing more, are never cut; a file upload
+ * ({@link Exchanges#UPLOADS}) only once it averages less than
+ * {@link Exchanges#MIN_UPLOAD_RATE}.</li>
  * </ul>
  * At shutdown, once sessions and streams have ended, connections still reading a request
  * are closed at once: Boot's graceful shutdown would wait for an upload in flight.
@@ -165,7 +167,8 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 		}
 		if (exchange != null && exchange.serving()) {
 			watch.readingSince = -1;
-			return connection.getLastRead() - exchange.atMillis() > DEADLINE.toMillis();
+			long reading = connection.getLastRead() - exchange.atMillis();
+			return reading > DEADLINE.toMillis() && !exchange.keepsPace(reading);
 		}
 		if (connection.getReadTimeout() == keepAliveTimeout) {
 			watch.readingSince = -1;

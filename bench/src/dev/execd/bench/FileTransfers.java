@@ -1,0 +1,259 @@
+package dev.execd.bench;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URLEncoder;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Scenario {@code files} (issue 18): a file of 2 GiB of random bytes uploaded with
+ * {@code PUT /files} and downloaded with {@code GET /files}, each against the
+ * disk-to-socket rate measured in the same run: the same file sent through a loopback
+ * socket with {@code FileChannel.transferTo} and received into a file with
+ * {@code transferFrom} (upload) or read and dropped (download), both ends in the driver.
+ * Medians over rounds of bytes per second of wall time, and the server's heap growth
+ * during the transfer ({@link HeapPeak}). The upload's answer is awaited, so its time
+ * includes the rename into place.
+ */
+final class FileTransfers {
+
+	private FileTransfers() {
+	}
+
+	static Map<String, Object> run(Context ctx) throws Exception {
+		long size = ctx.config.smoke() ? 64L << 20 : 2L << 30;
+		int rounds = ctx.config.smoke() ? 1 : 3;
+		Path dir = Files.createDirectories(ctx.server.dir.resolve("files"));
+		Path source = dir.resolve("source.bin");
+		write(source, size);
+		Path uploaded = dir.resolve("uploaded.bin");
+		Path baselineCopy = dir.resolve("baseline.bin");
+		List<Double> up = new ArrayList<>();
+		List<Double> upBaseline = new ArrayList<>();
+		List<Double> down = new ArrayList<>();
+		List<Double> downBaseline = new ArrayList<>();
+		List<Double> upHeap = new ArrayList<>();
+		List<Double> downHeap = new ArrayList<>();
+		try {
+			for (int r = 0; r < rounds; r++) {
+				upBaseline.add(rate(size, socketToFile(source, baselineCopy)));
+				try (HeapPeak heap = HeapPeak.start(ctx.server)) {
+					up.add(rate(size, upload(ctx, source, uploaded)));
+					upHeap.add(heap.stopMib());
+				}
+				if (Files.size(uploaded) != size || Files.mismatch(source, uploaded) != -1) {
+					ctx.error("files: the uploaded file differs from the source");
+				}
+				downBaseline.add(rate(size, fileToSocket(source)));
+				try (HeapPeak heap = HeapPeak.start(ctx.server)) {
+					down.add(rate(size, download(ctx, uploaded, size)));
+					downHeap.add(heap.stopMib());
+				}
+			}
+		}
+		finally {
+			for (Path file : List.of(source, uploaded, baselineCopy)) {
+				Files.deleteIfExists(file);
+			}
+		}
+		Map<String, Object> result = new LinkedHashMap<>();
+		result.put("bytes", size);
+		result.put("upload", measured(up, upBaseline, upHeap));
+		result.put("download", measured(down, downBaseline, downHeap));
+		return result;
+	}
+
+	private static Map<String, Object> measured(List<Double> rates, List<Double> baselines, List<Double> heap) {
+		Map<String, Object> m = new LinkedHashMap<>();
+		double rate = Samples.median(rates);
+		double baseline = Samples.median(baselines);
+		m.put("mb_per_s_median", Samples.round(rate));
+		m.put("mb_per_s_rounds", rates.stream().map(Samples::round).toList());
+		m.put("baseline_mb_per_s_median", Samples.round(baseline));
+		m.put("baseline_mb_per_s_rounds", baselines.stream().map(Samples::round).toList());
+		m.put("ratio_to_baseline", Samples.round(rate / baseline));
+		m.put("heap_growth_mib_median", Samples.round(Samples.median(heap)));
+		m.put("heap_growth_mib_rounds", heap.stream().map(Samples::round).toList());
+		return m;
+	}
+
+	/** Random bytes (a 16 MiB random block repeated with a changing counter). */
+	private static void write(Path file, long size) throws IOException {
+		ByteBuffer block = ByteBuffer.allocate(16 << 20);
+		new java.util.Random(42).nextBytes(block.array());
+		try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+				StandardOpenOption.TRUNCATE_EXISTING)) {
+			for (long at = 0, n = 0; at < size; n++) {
+				block.clear().putLong(0, n);
+				block.limit((int) Math.min(block.capacity(), size - at));
+				while (block.hasRemaining()) {
+					at += out.write(block);
+				}
+			}
+		}
+	}
+
+	/** {@code PUT /files}: the body sent from the file with {@code transferTo}. */
+	private static long upload(Context ctx, Path source, Path target) throws IOException {
+		long size = Files.size(source);
+		long start = System.nanoTime();
+		try (SocketChannel socket = connect(ctx); FileChannel in = FileChannel.open(source)) {
+			String head = "PUT /files?path=" + encode(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+					+ "Content-Type: application/octet-stream\r\nContent-Length: " + size
+					+ "\r\nConnection: close\r\n\r\n";
+			writeFully(socket, ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)));
+			for (long at = 0; at < size;) {
+				at += in.transferTo(at, size - at, socket);
+			}
+			String response = new String(readAll(socket, null), StandardCharsets.ISO_8859_1);
+			if (!response.startsWith("HTTP/1.1 201") && !response.startsWith("HTTP/1.1 200")) {
+				ctx.error("files upload: " + Context.abbreviate(response));
+			}
+		}
+		return System.nanoTime() - start;
+	}
+
+	/** {@code GET /files}: the body read and dropped; checks its length. */
+	private static long download(Context ctx, Path file, long size) throws IOException {
+		long start = System.nanoTime();
+		try (SocketChannel socket = connect(ctx)) {
+			String head = "GET /files?path=" + encode(file) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+					+ "Connection: close\r\n\r\n";
+			writeFully(socket, ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)));
+			long[] counted = new long[1];
+			byte[] first = readAll(socket, counted);
+			String response = new String(first, 0, Math.min(first.length, 200), StandardCharsets.ISO_8859_1);
+			if (!response.startsWith("HTTP/1.1 200") || counted[0] < size) {
+				ctx.error("files download: " + counted[0] + " bytes, " + Context.abbreviate(response));
+			}
+		}
+		return System.nanoTime() - start;
+	}
+
+	/** The baseline of a download: the file sent through a loopback socket. */
+	private static long fileToSocket(Path source) throws Exception {
+		long size = Files.size(source);
+		try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0))) {
+			long start = System.nanoTime();
+			CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
+				try (SocketChannel socket = server.accept(); FileChannel in = FileChannel.open(source)) {
+					for (long at = 0; at < size;) {
+						at += in.transferTo(at, size - at, socket);
+					}
+				}
+				catch (IOException ex) {
+					throw new java.io.UncheckedIOException(ex);
+				}
+			});
+			try (SocketChannel socket = SocketChannel.open(server.getLocalAddress())) {
+				readAll(socket, new long[1]);
+			}
+			sender.get();
+			return System.nanoTime() - start;
+		}
+	}
+
+	/** The baseline of an upload: the file sent through a loopback socket into a file. */
+	private static long socketToFile(Path source, Path target) throws Exception {
+		long size = Files.size(source);
+		try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0))) {
+			long start = System.nanoTime();
+			CompletableFuture<Void> receiver = CompletableFuture.runAsync(() -> {
+				try (SocketChannel socket = server.accept();
+						FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+								StandardOpenOption.TRUNCATE_EXISTING)) {
+					for (long at = 0; at < size;) {
+						at += out.transferFrom(socket, at, size - at);
+					}
+				}
+				catch (IOException ex) {
+					throw new java.io.UncheckedIOException(ex);
+				}
+			});
+			try (SocketChannel socket = SocketChannel.open(server.getLocalAddress());
+					FileChannel in = FileChannel.open(source)) {
+				for (long at = 0; at < size;) {
+					at += in.transferTo(at, size - at, socket);
+				}
+			}
+			receiver.get();
+			return System.nanoTime() - start;
+		}
+	}
+
+	private static SocketChannel connect(Context ctx) throws IOException {
+		SocketChannel socket = SocketChannel.open(new InetSocketAddress("127.0.0.1", ctx.server.port));
+		socket.socket().setTcpNoDelay(true);
+		return socket;
+	}
+
+	private static void writeFully(SocketChannel socket, ByteBuffer buffer) throws IOException {
+		while (buffer.hasRemaining()) {
+			socket.write(buffer);
+		}
+	}
+
+	/**
+	 * Reads to the end of the stream. With {@code counted}, drops the bytes, counts the
+	 * body's (after the head) and returns the first buffer; else returns everything.
+	 */
+	private static byte[] readAll(SocketChannel socket, long[] counted) throws IOException {
+		ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+		java.io.ByteArrayOutputStream kept = new java.io.ByteArrayOutputStream();
+		boolean first = true;
+		long total = 0;
+		long head = -1;
+		while (socket.read(buffer) >= 0) {
+			buffer.flip();
+			if (counted == null || first) {
+				byte[] bytes = new byte[buffer.remaining()];
+				buffer.get(bytes);
+				kept.write(bytes, 0, bytes.length);
+				if (counted != null) {
+					head = indexOfBodyStart(bytes);
+				}
+				first = false;
+				total += bytes.length;
+			}
+			else {
+				total += buffer.remaining();
+			}
+			buffer.clear();
+		}
+		if (counted != null) {
+			counted[0] = (head < 0) ? 0 : total - head;
+		}
+		return kept.toByteArray();
+	}
+
+	private static long indexOfBodyStart(byte[] bytes) {
+		for (int i = 3; i < bytes.length; i++) {
+			if (bytes[i - 3] == '\r' && bytes[i - 2] == '\n' && bytes[i - 1] == '\r' && bytes[i] == '\n') {
+				return i + 1;
+			}
+		}
+		return -1;
+	}
+
+	private static String encode(Path path) {
+		return URLEncoder.encode(path.toString(), StandardCharsets.UTF_8);
+	}
+
+	private static double rate(long bytes, long nanos) {
+		return bytes / 1e6 / (nanos / 1e9);
+	}
+
+
+}

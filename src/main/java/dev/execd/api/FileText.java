@@ -1,0 +1,19 @@
+package dev.execd.api;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+
+/**
+ * What {@code GET /files?encoding=utf8} returns.
+ */
+@Schema(description = "A window of a file's lines as UTF-8 text (invalid bytes become U+FFFD).")
+public record FileText(
+		@Schema(description = "The lines, each with its `\\n`.", example = "import sys\nprint(sys.argv)\n",
+				requiredMode = RequiredMode.REQUIRED) String text,
+		@Schema(description = "The lines of the whole file; a last line without `\\n` counts.", example = "2",
+				requiredMode = RequiredMode.REQUIRED) long totalLines,
+		@Schema(description = """
+				Whether lines after the window exist, or the window was cut at 1 Mi characters.""",
+				requiredMode = RequiredMode.REQUIRED) boolean truncated) {
+
+}

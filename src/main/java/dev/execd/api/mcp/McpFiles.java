@@ -1,0 +1,118 @@
+package dev.execd.api.mcp;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.execd.api.ApiException;
+import dev.execd.api.FileInfo;
+import dev.execd.api.FileListing;
+import dev.execd.api.FileService;
+import dev.execd.api.FileText;
+import dev.execd.files.FileWrites;
+import dev.execd.session.Scope;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The file tools: {@code read_file} ({@code GET /files?encoding=utf8}),
+ * {@code write_file} ({@code PUT /files}) and {@code list_dir} ({@code GET /files/list}),
+ * through the same {@link FileService} and so the same roots, confinement and codes as
+ * REST. Texts are made for a model: a short header, {@code ---}, then the lines or the
+ * entries.
+ */
+final class McpFiles {
+
+	private final FileService files;
+
+	private final Function<Object, Map<String, @Nullable Object>> structured;
+
+	McpFiles(FileService files, Function<Object, Map<String, @Nullable Object>> structured) {
+		this.files = files;
+		this.structured = structured;
+	}
+
+	/** Arguments of {@code read_file}. */
+	record Read(@Nullable String path, @Nullable Long offsetLines, @Nullable Long maxLines) {
+
+	}
+
+	/** Arguments of {@code write_file}: exactly one of the contents. */
+	record Write(@Nullable String path, @Nullable String content, @Nullable String contentB64, @Nullable Boolean mkdirs,
+			@Nullable String mode, @Nullable String ifMatch) {
+
+	}
+
+	/** Arguments of {@code list_dir}. */
+	record List(@Nullable String path, @Nullable Long depth, @Nullable Long maxEntries) {
+
+	}
+
+	CallToolResult read(Scope scope, McpArguments args) throws IOException {
+		Read read = args.bind(Read.class);
+		FileText text = this.files.text(scope, read.path(), read.offsetLines(), read.maxLines());
+		long first = (read.offsetLines() != null) ? read.offsetLines() : 0;
+		long lines = text.text().lines().count();
+		StringBuilder out = new StringBuilder();
+		out.append("path: ").append(read.path()).append('\n');
+		out.append("lines: ").append((lines == 0) ? "none" : (first + 1) + "-" + (first + lines));
+		out.append(" of ").append(text.totalLines()).append('\n');
+		if (text.truncated()) {
+			out.append("truncated: true (continue with offset_lines: ").append(first + lines).append(")\n");
+		}
+		out.append("---\n").append(text.text());
+		return McpResults.success(out.toString(), this.structured.apply(text));
+	}
+
+	CallToolResult write(Scope scope, McpArguments args) throws IOException {
+		Write write = args.bind(Write.class);
+		if ((write.content() == null) == (write.contentB64() == null)) {
+			throw ApiException.invalid("exactly one of content and content_b64 is required");
+		}
+		byte[] bytes = (write.content() != null) ? write.content().getBytes(StandardCharsets.UTF_8)
+				: decode(write.contentB64());
+		FileWrites.Written written = this.files.write(scope, write.path(), new ByteArrayInputStream(bytes),
+				bytes.length, write.mkdirs(), write.mode(), write.ifMatch());
+		FileInfo info = FileInfo.of(written.stat());
+		String text = (written.created() ? "created" : "replaced") + ": " + info.path() + "\nsize: " + info.size()
+				+ "\nmode: " + info.mode() + "\netag: " + written.stat().etag() + "\n";
+		Map<String, @Nullable Object> result = new LinkedHashMap<>(this.structured.apply(info));
+		result.put("created", written.created());
+		result.put("etag", written.stat().etag());
+		return McpResults.success(text, result);
+	}
+
+	CallToolResult list(Scope scope, McpArguments args) {
+		List list = args.bind(List.class);
+		FileListing listing = this.files.list(scope, (list.path() != null) ? list.path() : ".", list.depth(),
+				list.maxEntries());
+		StringBuilder out = new StringBuilder();
+		out.append("directory: ").append(listing.directory().path()).append('\n');
+		out.append("entries: ").append(listing.entries().size());
+		out.append(listing.truncated() ? " (truncated: raise max_entries or list a subdirectory)\n" : "\n");
+		out.append("---\n");
+		for (FileInfo entry : listing.entries()) {
+			out.append(entry.type()).append(' ').append(entry.mode()).append(' ').append(entry.size()).append(' ');
+			out.append(entry.mtime()).append(' ').append(entry.path());
+			if (entry.target() != null) {
+				out.append(" -> ").append(entry.target());
+			}
+			out.append('\n');
+		}
+		return McpResults.success(out.toString(), this.structured.apply(listing));
+	}
+
+	private static byte[] decode(@Nullable String base64) {
+		try {
+			return Base64.getDecoder().decode((base64 != null) ? base64 : "");
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.invalidBase64("content_b64 is not valid base64");
+		}
+	}
+
+}

@@ -1,0 +1,157 @@
+package dev.execd.files;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One extraction's state ({@link ArchiveExtractor}): the target's descriptor, what was
+ * made so far, and the modes of directories, applied at the end.
+ */
+final class Extraction {
+
+	private final FileRoots roots;
+
+	private final long maxBytes;
+
+	private final FilePath target;
+
+	private final Dir root;
+
+	private final List<List<String>> modedDirectories = new ArrayList<>();
+
+	private final List<Integer> modes = new ArrayList<>();
+
+	private int files;
+
+	private int directories;
+
+	private int links;
+
+	private long bytes;
+
+	Extraction(FileRoots roots, long maxBytes, FilePath target, Dir root) {
+		this.roots = roots;
+		this.maxBytes = maxBytes;
+		this.target = target;
+		this.root = root;
+	}
+
+	void directory(List<String> names, int mode) {
+		if (names.isEmpty()) {
+			return;
+		}
+		walk(names, names.size()).close();
+		this.directories++;
+		if (mode >= 0) {
+			// Applied at the end: a read-only directory would refuse its own entries.
+			this.modedDirectories.add(names);
+			this.modes.add(mode);
+		}
+	}
+
+	void file(List<String> names, InputStream content, int mode) throws IOException {
+		if (names.isEmpty()) {
+			throw ArchiveExtractor.outside("");
+		}
+		String leaf = names.get(names.size() - 1);
+		try (Dir parent = walk(names, names.size() - 1)) {
+			Path path = parent.child(leaf);
+			try (FileChannel out = open(parent, path, leaf)) {
+				byte[] buffer = new byte[256 * 1024];
+				for (int n = content.read(buffer); n >= 0; n = content.read(buffer)) {
+					this.bytes += n;
+					if (this.bytes > this.maxBytes) {
+						throw new FilesException.PayloadTooLarge(this.maxBytes);
+					}
+					Channels.newOutputStream(out).write(buffer, 0, n);
+				}
+			}
+			chmod(parent, leaf, (mode >= 0) ? mode : 0644);
+			this.files++;
+		}
+	}
+
+	void link(List<String> names, String target) throws IOException {
+		Path resolved = Path.of(String.join("/", names)).resolveSibling(target).normalize();
+		if (names.isEmpty() || target.isEmpty() || target.startsWith("/") || resolved.startsWith("..")) {
+			throw new FilesException.PathNotAllowed("archive entry '" + String.join("/", names) + "' is a link to '"
+					+ target + "', outside the target");
+		}
+		String leaf = names.get(names.size() - 1);
+		try (Dir parent = walk(names, names.size() - 1)) {
+			Files.createSymbolicLink(parent.child(leaf), Path.of(target));
+			this.links++;
+		}
+		catch (IOException ex) {
+			throw this.root.refusal(ex, String.join("/", names));
+		}
+	}
+
+	ArchiveExtractor.Extracted finish() {
+		for (int i = this.modedDirectories.size() - 1; i >= 0; i--) {
+			List<String> names = this.modedDirectories.get(i);
+			try (Dir parent = walk(names, names.size() - 1)) {
+				chmod(parent, names.get(names.size() - 1), this.modes.get(i));
+			}
+		}
+		return new ArchiveExtractor.Extracted(this.files, this.directories, this.links, this.bytes);
+	}
+
+	/**
+	 * Opens (creating) the first {@code count} names below the target; an entry in
+	 * execd's output directory is refused like one outside.
+	 */
+	private Dir walk(List<String> names, int count) {
+		FilePath entry = this.target;
+		for (String name : names) {
+			entry = entry.child(name);
+		}
+		if (this.roots.reachesOutput(entry)) {
+			throw new FilesException.PathNotAllowed(
+					"archive entry '" + String.join("/", names) + "' would land in execd's output directory");
+		}
+		Dir dir = this.root.open(".");
+		try {
+			for (int i = 0; i < count; i++) {
+				Dir next = dir.openOrCreate(names.get(i));
+				dir.close();
+				dir = next;
+			}
+			return dir;
+		}
+		catch (RuntimeException ex) {
+			dir.close();
+			throw ex;
+		}
+	}
+
+	private static FileChannel open(Dir parent, Path path, String leaf) {
+		try {
+			return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+					StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException ex) {
+			throw parent.refusal(ex, leaf);
+		}
+	}
+
+	private static void chmod(Dir parent, String leaf, int mode) {
+		try {
+			Files.getFileAttributeView(parent.child(leaf), PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+				.setPermissions(FileWrites.permissions(mode));
+		}
+		catch (IOException ex) {
+			throw parent.refusal(ex, leaf);
+		}
+	}
+
+}

@@ -1,0 +1,64 @@
+package dev.execd.files;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One file, directory or link as {@code lstat} sees it.
+ *
+ * @param name the last name ({@code /} for the root of the file system)
+ * @param path the absolute path
+ * @param type what it is
+ * @param size its size in bytes
+ * @param mode the permission bits, {@code 0-07777}
+ * @param mtime when its content last changed
+ * @param inode its inode number, which a rename into place changes
+ * @param target where a link points, as written in the link; null for anything else
+ */
+public record FileStat(String name, Path path, FileType type, long size, int mode, Instant mtime, long inode,
+		@Nullable String target) {
+
+	/**
+	 * A strong validator: size, modification time to the nanosecond and inode. Every
+	 * {@code PUT} renames a new inode into place, so two versions never share one.
+	 */
+	public String etag() {
+		return "\"" + Long.toHexString(this.size) + "-" + Long.toHexString(this.mtime.getEpochSecond()) + "."
+				+ Integer.toHexString(this.mtime.getNano()) + "-" + Long.toHexString(this.inode) + "\"";
+	}
+
+	/**
+	 * Reads an entry without following it.
+	 * @param entry the entry through its directory's descriptor ({@link Dir#child})
+	 * @param path the absolute path to report
+	 */
+	static FileStat read(Path entry, Path path, LinkOption... options) throws IOException {
+		Map<String, Object> attributes = Files.readAttributes(entry, "unix:*", options);
+		FileType type = ((Boolean) attributes.get("isSymbolicLink")) ? FileType.SYMLINK
+				: ((Boolean) attributes.get("isDirectory")) ? FileType.DIR
+						: ((Boolean) attributes.get("isRegularFile")) ? FileType.FILE : FileType.OTHER;
+		String target = (type == FileType.SYMLINK) ? Files.readSymbolicLink(entry).toString() : null;
+		Path name = path.getFileName();
+		return new FileStat((name != null) ? name.toString() : "/", path, type, (Long) attributes.get("size"),
+				((Integer) attributes.get("mode")) & 07777, ((FileTime) attributes.get("lastModifiedTime")).toInstant(),
+				(Long) attributes.get("ino"), target);
+	}
+
+	/** Reads an entry of a directory without following it. */
+	static FileStat read(Dir dir, String name) {
+		try {
+			return read(dir.child(name), dir.path().path().resolve(name), LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException ex) {
+			throw dir.refusal(ex, name);
+		}
+	}
+
+}

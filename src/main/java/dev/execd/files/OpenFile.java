@@ -1,0 +1,67 @@
+package dev.execd.files;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import com.sun.jna.LastErrorException;
+
+/**
+ * A regular file open for reading, with the attributes of exactly the inode that is open
+ * (a file renamed over it later does not change either).
+ *
+ * @param channel the open file; the caller closes it
+ * @param stat its attributes
+ */
+public record OpenFile(FileChannel channel, FileStat stat) implements AutoCloseable {
+
+	/**
+	 * Opens a regular file of a directory: once, without following a link, and reads its
+	 * attributes through that descriptor, so they belong to the bytes read.
+	 * @throws FilesException.IsADirectory for a directory
+	 * @throws FilesException.PathNotAllowed for a link or anything but a regular file
+	 */
+	static OpenFile open(Dir parent, String leaf) {
+		refuseUnreadable(FileStat.read(parent, leaf));
+		int fd;
+		try {
+			fd = Fds.openForReading(parent.fd(), leaf);
+		}
+		catch (LastErrorException ex) {
+			throw parent.refusal(ex.getErrorCode(), leaf);
+		}
+		try {
+			// The descriptor's own link in /proc: stat and reopen reach exactly its
+			// inode.
+			Path self = Path.of("/proc/self/fd/" + fd);
+			FileStat stat = FileStat.read(self, parent.path().path().resolve(leaf));
+			refuseUnreadable(stat);
+			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), stat);
+		}
+		catch (IOException ex) {
+			throw parent.refusal(ex, leaf);
+		}
+		finally {
+			Fds.close(fd);
+		}
+	}
+
+	private static void refuseUnreadable(FileStat stat) {
+		switch (stat.type()) {
+			case DIR -> throw new FilesException.IsADirectory(
+					"'" + stat.path() + "' is a directory: list it with GET /files/list");
+			case SYMLINK -> throw new FilesException.PathNotAllowed(
+					"'" + stat.path() + "' is a symbolic link: links are never followed; read its target's path");
+			case OTHER -> throw new FilesException.PathNotAllowed("'" + stat.path() + "' is not a regular file");
+			case FILE -> {
+			}
+		}
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.channel.close();
+	}
+
+}

@@ -1,0 +1,134 @@
+package dev.execd.files;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+import dev.execd.config.ExecdProperties;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tar extraction without a web layer: links that point out, entries through a link the
+ * archive made, absolute and {@code ..} names are refused; long names survive; the
+ * uncompressed total is capped.
+ */
+class ArchiveExtractorTests {
+
+	@TempDir
+	Path base;
+
+	private Path root;
+
+	private Path outside;
+
+	private FileRoots roots;
+
+	private ArchiveExtractor extractor;
+
+	@BeforeEach
+	void workspace() throws IOException {
+		this.root = Files.createDirectories(this.base.resolve("ws")).toRealPath();
+		this.outside = Files.createDirectories(this.base.resolve("outside")).toRealPath();
+		ExecdProperties properties = new Binder(new MapConfigurationPropertySource(
+				Map.of("execd.process.default-workdir", this.root.toString(), "execd.process.workdir-roots",
+						this.root.toString(), "execd.output.dir", this.root.resolve("out").toString())))
+			.bindOrCreate("execd", ExecdProperties.class);
+		this.roots = new FileRoots(properties);
+		this.extractor = new ArchiveExtractor(this.roots, 1024);
+	}
+
+	@Test
+	void refusesLinksThatPointOutside() {
+		for (String target : new String[] { "../x", "a/../../x", "/etc/passwd", this.outside.toString(), "" }) {
+			assertThatExceptionOfType(FilesException.PathNotAllowed.class).as(target)
+				.isThrownBy(() -> extract("t", tar((w) -> w.header("escape", '2', 0777, 0, 0, target))));
+		}
+		assertThat(this.root.resolve("t/escape")).doesNotExist();
+	}
+
+	@Test
+	void refusesAnEntryThroughALinkTheArchiveMade() throws IOException {
+		assertThatExceptionOfType(FilesException.PathNotAllowed.class).isThrownBy(() -> extract("t", tar((w) -> {
+			w.header("d/", '5', 0755, 0, 0, "");
+			w.header("inner", '2', 0777, 0, 0, "d");
+			file(w, "inner/x.txt", "through the link");
+		})));
+		assertThat(this.root.resolve("t/d")).isEmptyDirectory();
+	}
+
+	@Test
+	void refusesAbsoluteAndDotDotNames() throws IOException {
+		for (String name : new String[] { "/abs.txt", "../up.txt", "a/../../up.txt", this.outside + "/x.txt" }) {
+			assertThatExceptionOfType(FilesException.PathNotAllowed.class).as(name)
+				.isThrownBy(() -> extract("t", tar((w) -> file(w, name, "x"))));
+		}
+		try (Stream<Path> files = Files.list(this.outside)) {
+			assertThat(files).isEmpty();
+		}
+		assertThat(this.base.resolve("up.txt")).doesNotExist();
+	}
+
+	@Test
+	void keepsLongNamesAndModes() throws IOException {
+		String name = "d".repeat(120) + "/" + "f".repeat(130) + ".txt";
+		ArchiveExtractor.Extracted done = extract("t", tar((w) -> {
+			file(w, name, "long");
+			w.header("run.sh", '0', 0750, 2, 0, "");
+			w.stream().write("ok".getBytes(StandardCharsets.UTF_8));
+			w.pad(2);
+		}));
+		assertThat(done).isEqualTo(new ArchiveExtractor.Extracted(2, 0, 0, 6));
+		assertThat(this.root.resolve("t/" + name)).hasContent("long");
+		assertThat(Files.getPosixFilePermissions(this.root.resolve("t/run.sh")))
+			.isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-x---"));
+	}
+
+	@Test
+	void capsTheUncompressedTotal() {
+		assertThatExceptionOfType(FilesException.PayloadTooLarge.class)
+			.isThrownBy(() -> extract("t", tar((w) -> file(w, "big.txt", "x".repeat(2000)))));
+	}
+
+	private ArchiveExtractor.Extracted extract(String target, byte[] archive) throws IOException {
+		return this.extractor.extract(this.roots.locate(null, target), new ByteArrayInputStream(archive),
+				ArchiveFormat.TAR_GZ);
+	}
+
+	private static void file(TarWriter writer, String name, String content) throws IOException {
+		byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+		writer.header(name, '0', 0644, bytes.length, 0, "");
+		writer.stream().write(bytes);
+		writer.pad(bytes.length);
+	}
+
+	private static byte[] tar(Entries entries) throws IOException {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		try (GZIPOutputStream gzip = new GZIPOutputStream(bytes)) {
+			TarWriter writer = new TarWriter(gzip);
+			entries.write(writer);
+			writer.finish();
+		}
+		return bytes.toByteArray();
+	}
+
+	private interface Entries {
+
+		void write(TarWriter writer) throws IOException;
+
+	}
+
+}
