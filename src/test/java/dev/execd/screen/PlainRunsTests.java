@@ -101,6 +101,8 @@ class PlainRunsTests {
 				skipping.feed(output, fed, (int) skip.from() - fed);
 				skipped += (int) (skip.to() - skip.from());
 				fed = (int) skip.to();
+				byte[] style = skip.style().getBytes(StandardCharsets.US_ASCII);
+				skipping.feed(style, 0, style.length);
 			}
 			skipping.feed(output, fed, end - fed);
 			at = end;
