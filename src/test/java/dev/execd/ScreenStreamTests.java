@@ -229,7 +229,7 @@ class ScreenStreamTests extends EndToEndTest {
 
 	@Test
 	void aPipeSessionHasNoScreenStream() {
-		String id = id(start(Map.of("cmd", "sleep 30")));
+		String id = id(start(Map.of("cmd", "sleep 30", "yield_time_ms", 100)));
 		TestClient.Response response = this.api.get("/sessions/" + id + "/screen/stream");
 		assertThat(response.status()).isEqualTo(409);
 		assertThat(response.json().get("code").asString()).isEqualTo("not_a_terminal");
@@ -237,7 +237,7 @@ class ScreenStreamTests extends EndToEndTest {
 
 	@Test
 	void anotherConversationDoesNotFindTheSession() {
-		String id = id(start(Map.of("cmd", "sleep 30", "tty", true)));
+		String id = id(start(Map.of("cmd", "sleep 30", "tty", true, "yield_time_ms", 100)));
 		TestClient other = new TestClient(this.port).inConversation("other-" + this.api.conversation());
 		TestClient.Response response = other.get("/sessions/" + id + "/screen/stream");
 		assertThat(response.status()).isEqualTo(404);
@@ -247,7 +247,7 @@ class ScreenStreamTests extends EndToEndTest {
 
 	@Test
 	void aMalformedLastEventIdIsRefused() {
-		String id = id(start(Map.of("cmd", "sleep 30", "tty", true)));
+		String id = id(start(Map.of("cmd", "sleep 30", "tty", true, "yield_time_ms", 100)));
 		TestClient.Response response = this.api.get("/sessions/" + id + "/screen/stream", "Last-Event-ID", "x");
 		assertThat(response.status()).isEqualTo(400);
 	}
