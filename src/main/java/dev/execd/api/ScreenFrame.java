@@ -25,7 +25,7 @@ public record ScreenFrame(
 				one character here and two cells on the screen.""",
 				requiredMode = RequiredMode.REQUIRED) List<String> lines,
 		@ArraySchema(arraySchema = @Schema(description = ScreenFrame.STYLES, requiredMode = RequiredMode.REQUIRED),
-				schema = @Schema(type = "array", description = ScreenFrame.RUN)) List<List<int[]>> styles,
+				schema = @Schema(type = "array", description = ScreenFrame.ROW)) List<List<int[]>> styles,
 		@Schema(description = "Where the cursor is.", requiredMode = RequiredMode.REQUIRED) ScreenView.Cursor cursor,
 		@Schema(description = "Whether the alternate screen (vim, less, htop) is shown.",
 				requiredMode = RequiredMode.REQUIRED) boolean altScreen,
@@ -38,6 +38,8 @@ public record ScreenFrame(
 			Per row (as `lines`), its cells in a style other than the default, left to right, \
 			as runs `[col, len, fg, bg, flags]`; a row without any is `[]`. A run may reach \
 			past the row's trimmed text (coloured blanks): pad the row with spaces.""";
+
+	static final String ROW = "One row's runs, each " + ScreenFrame.RUN;
 
 	static final String RUN = """
 			`[col, len, fg, bg, flags]`: `len` cells from cell `col` (0-based; a wide \

@@ -21,7 +21,7 @@ public record ScreenFrameDiff(
 		@Schema(description = "The log offset the screen reflects: every byte before it was rendered.",
 				requiredMode = RequiredMode.REQUIRED) long offset,
 		@Schema(description = "The rows that changed, by index, in order; may be empty.",
-				requiredMode = RequiredMode.REQUIRED) List<Row> changed,
+				requiredMode = RequiredMode.REQUIRED) List<ChangedRow> changed,
 		@Schema(description = "Where the cursor is.", requiredMode = RequiredMode.REQUIRED) ScreenView.Cursor cursor,
 		@Schema(description = "Whether the alternate screen (vim, less, htop) is shown.",
 				requiredMode = RequiredMode.REQUIRED) boolean altScreen,
@@ -43,7 +43,7 @@ public record ScreenFrameDiff(
 	 * @param styles its style runs, as in {@code styles}
 	 */
 	@Schema(description = "A row that changed: its index, its text and its style runs, as in a `frame`.")
-	public record Row(@Schema(description = "The row, 0-based.", requiredMode = RequiredMode.REQUIRED) int row,
+	public record ChangedRow(@Schema(description = "The row, 0-based.", requiredMode = RequiredMode.REQUIRED) int row,
 			@Schema(description = "Its text, trailing blanks trimmed.",
 					requiredMode = RequiredMode.REQUIRED) String line,
 			@ArraySchema(arraySchema = @Schema(description = "Its style runs.", requiredMode = RequiredMode.REQUIRED),

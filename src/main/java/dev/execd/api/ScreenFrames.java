@@ -38,11 +38,12 @@ public final class ScreenFrames {
 		if (previous == null || previous.cols() != current.cols() || previous.rows() != current.rows()) {
 			return full(current, seq);
 		}
-		List<ScreenFrameDiff.Row> changed = new ArrayList<>();
+		List<ScreenFrameDiff.ChangedRow> changed = new ArrayList<>();
 		for (int row = 0; row < current.rows(); row++) {
 			if (!previous.lines().get(row).equals(current.lines().get(row))
 					|| !previous.styles().get(row).equals(current.styles().get(row))) {
-				changed.add(new ScreenFrameDiff.Row(row, current.lines().get(row), styles(current.styles().get(row))));
+				changed.add(new ScreenFrameDiff.ChangedRow(row, current.lines().get(row),
+						styles(current.styles().get(row))));
 			}
 		}
 		return new ScreenFrameDiff(seq, current.offset(), changed, cursor(current), current.altScreen(),
