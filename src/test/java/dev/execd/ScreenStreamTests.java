@@ -228,6 +228,24 @@ class ScreenStreamTests extends EndToEndTest {
 	}
 
 	@Test
+	void aRemovalEndsAnOpenStreamWithExit() throws Exception {
+		String id = bash();
+		Disposable stream = subscribe(id);
+		try {
+			assertThat(next().name()).isEqualTo("frame");
+			assertThat(this.api.delete("/sessions/" + id).status()).isEqualTo(200);
+			Recorded last = next();
+			while (!last.name().equals("exit")) {
+				last = next();
+			}
+			assertThat(last.data().get("session").get("session_id").asString()).isEqualTo(id);
+		}
+		finally {
+			stream.dispose();
+		}
+	}
+
+	@Test
 	void aPipeSessionHasNoScreenStream() {
 		String id = id(start(Map.of("cmd", "sleep 30", "yield_time_ms", 100)));
 		TestClient.Response response = this.api.get("/sessions/" + id + "/screen/stream");
