@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.test.context.TestPropertySource;
@@ -73,7 +74,7 @@ class SecurityTests extends EndToEndTest {
 		String s = "/sessions/" + id;
 		assertThat(this.bob.get("/sessions").json().get("sessions").size()).isZero();
 		for (TestClient.Response response : List.of(this.bob.get(s), this.bob.get(s + "/output?offset=0"),
-				this.bob.get(s + "/log"), this.bob.get(s + "/stream"),
+				this.bob.get(s + "/log"), this.bob.get(s + "/stream"), this.bob.get(s + "/screen/stream"),
 				this.bob.post(s + "/stdin", Map.of("chars", "x")), this.bob.post(s + "/signal", Map.of("signal", 9)),
 				this.bob.post(s + "/resize", Map.of("cols", 80, "rows", 24)),
 				this.bob.send("PATCH", s, "application/json", "{\"name\":\"x\"}"), this.bob.delete(s))) {
@@ -98,6 +99,13 @@ class SecurityTests extends EndToEndTest {
 		assertThat(events).contains("hi");
 		assertThat(anonymous.get("/sessions/" + id + "?access_token=alice-secret-1").status()).isEqualTo(401);
 		assertThat(anonymous.get("/sessions/" + id + "/stream?access_token=bob-secret-2").status()).isEqualTo(404);
+		String tty = id(this.alice.start(Map.of("cmd", "echo screen; sleep 1", "tty", true, "wait_for", "screen")));
+		String screen = "/sessions/" + tty + "/screen/stream?access_token=alice-secret-1&conversation_id="
+				+ this.api.conversation();
+		List<ServerSentEvent<String>> frames = new SseClient(this.port).until(SseClient::isExit, screen);
+		assertThat(frames.get(0).event()).isEqualTo("frame");
+		assertThat(frames.get(0).data()).contains("screen");
+		assertThat(anonymous.get("/sessions/" + tty + "/screen/stream").status()).isEqualTo(401);
 	}
 
 	/**

@@ -9,6 +9,7 @@ import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.CharUtils;
 import com.techsenger.jeditermfx.core.util.TermSize;
@@ -45,8 +46,11 @@ final class JediTermEmulator implements Emulator {
 	JediTermEmulator(int cols, int rows, int scrollbackLines) {
 		this.scrollbackLines = Math.max(0, scrollbackLines);
 		// JediTerm reads a bound of 0 as none at all.
-		this.buffer = new TerminalTextBuffer(cols, rows, new StyleState(), Math.max(1, scrollbackLines), null);
-		this.terminal = new JediTerminal(this.display, this.buffer, new StyleState());
+		// One style state for both: the terminal sets it (SGR), the buffer writes with
+		// it.
+		StyleState style = new StyleState();
+		this.buffer = new TerminalTextBuffer(cols, rows, style, Math.max(1, scrollbackLines), null);
+		this.terminal = new JediTerminal(this.display, this.buffer, style);
 		// Answers to queries (cursor position, colours) go nowhere: the program's
 		// terminal is the real PTY, which answers nothing either.
 		this.terminal.setTerminalOutput(null);
@@ -97,8 +101,11 @@ final class JediTermEmulator implements Emulator {
 		int cols = this.buffer.getWidth();
 		int rows = this.buffer.getHeight();
 		List<String> lines = new ArrayList<>(rows);
+		List<List<StyleRun>> styles = new ArrayList<>(rows);
 		for (int row = 0; row < rows; row++) {
-			lines.add(render(this.buffer.getLine(row).getText(), cols));
+			TerminalLine line = this.buffer.getLine(row);
+			lines.add(render(line.getText(), cols));
+			styles.add(Styles.of(line, cols));
 		}
 		boolean alt = this.buffer.isUsingAlternateBuffer();
 		List<String> history = List.of();
@@ -115,7 +122,7 @@ final class JediTermEmulator implements Emulator {
 		// JediTerm counts from 1; a cursor past the last column waits to wrap.
 		int cursorRow = Math.clamp(this.terminal.getCursorY() - 1, 0, rows - 1);
 		int cursorCol = Math.clamp(this.terminal.getCursorX() - 1, 0, cols - 1);
-		return new Grid(cols, rows, lines, cursorRow, cursorCol, this.display.cursorVisible(), alt,
+		return new Grid(cols, rows, lines, styles, cursorRow, cursorCol, this.display.cursorVisible(), alt,
 				this.display.title(), history);
 	}
 

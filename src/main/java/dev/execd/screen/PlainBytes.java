@@ -20,6 +20,12 @@ final class PlainBytes {
 		/** A run may start at {@code at}: a sequence or control ended just before it. */
 		void startAt(long at);
 
+		/**
+		 * An SGR sequence ended at {@code at}, with these parameters (cut at 32
+		 * characters).
+		 */
+		void styled(long at, String params);
+
 	}
 
 	private enum State {
@@ -165,6 +171,7 @@ final class PlainBytes {
 			if (b == 'm' && this.sgrOnly) {
 				// Colours only: the run goes on.
 				this.state = State.GROUND;
+				this.listener.styled(at, this.params.toString());
 				return;
 			}
 			this.listener.broken(at);

@@ -7,13 +7,14 @@ import java.util.List;
 /**
  * Finds output a screen may skip without changing what it shows: the head of a long run
  * of plain lines. Plain is what only writes characters and moves the cursor along and
- * down: printable text, CR, LF, TAB, BS, BEL, and SGR sequences (colours, which a grid of
- * text does not show). When such a run holds at least {@code lines} line ends
- * ({@code \r\n}) after a point, every row written before that point has scrolled off the
- * screen and out of a scrollback of {@code lines - 2 * rows - 1} rows, and the point
- * itself is at the first column: the run's head can be left out. This is what keeps a
- * screen up with a flood of lines ({@code yes}, a build log, {@code cat} of a big file)
- * far faster than the emulator parses.
+ * down: printable text, CR, LF, TAB, BS, BEL, and SGR sequences (colours: a skip carries
+ * those its head set, to be fed in its place). When such a run holds at least
+ * {@code lines} line ends ({@code \r\n}) after a point, every row written before that
+ * point has scrolled off the screen and out of a scrollback of
+ * {@code lines - 2 * rows - 1} rows, and the point itself is at the first column: the
+ * run's head can be left out. This is what keeps a screen up with a flood of lines
+ * ({@code yes}, a build log, {@code cat} of a big file) far faster than the emulator
+ * parses.
  * <p>
  * A scroll region set by the program (DECSTBM) confines scrolling to part of the screen,
  * so while one may be set nothing is skipped. The scanner sees every byte in order, fed
@@ -21,6 +22,14 @@ import java.util.List;
  * the emulator's.
  */
 public final class PlainRuns {
+
+	/**
+	 * The most characters of SGR sequences a run keeps for its skip; past it the run ends
+	 * and the emulator sees the sequences itself.
+	 */
+	private static final int MAX_STYLE = 256;
+
+	private static final int MAX_PARAMS = 32;
 
 	/** The ring of line ends a scanner starts with. */
 	private static final int INITIAL_LINES = 16;
@@ -42,6 +51,11 @@ public final class PlainRuns {
 			PlainRuns.this.startAt(at);
 		}
 
+		@Override
+		public void styled(long at, String params) {
+			PlainRuns.this.styled(at, params);
+		}
+
 	});
 
 	private int lines;
@@ -50,6 +64,15 @@ public final class PlainRuns {
 	private long runStart = -1;
 
 	private long[] lineEnds = new long[0];
+
+	/** The run's SGR sequences up to each line end in the ring, as {@link #style}. */
+	private String[] lineStyles = new String[0];
+
+	/**
+	 * The SGR sequences of the run so far, from its last reset on: what a skip of the
+	 * run's head must still feed, for the style the rest is drawn in.
+	 */
+	private String style = "";
 
 	private long lineCount;
 
@@ -60,8 +83,10 @@ public final class PlainRuns {
 	 *
 	 * @param from its first byte
 	 * @param to its end (exclusive), at the first column of a line
+	 * @param style the SGR sequences to feed in its place, so what follows is drawn in
+	 * the colours it would have had (empty: none)
 	 */
-	public record Skip(long from, long to) {
+	public record Skip(long from, long to, String style) {
 
 	}
 
@@ -77,9 +102,11 @@ public final class PlainRuns {
 		if (needed != this.lines) {
 			this.lines = needed;
 			this.lineEnds = new long[Math.min(needed, INITIAL_LINES)];
+			this.lineStyles = new String[this.lineEnds.length];
 		}
 		this.skips.clear();
 		this.lineCount = 0;
+		this.style = "";
 		this.runStart = this.bytes.inGround() ? from : -1;
 	}
 
@@ -92,6 +119,7 @@ public final class PlainRuns {
 		this.bytes.lost();
 		this.runStart = -1;
 		this.lineCount = 0;
+		this.style = "";
 	}
 
 	/** Scans the next bytes of the output, which start at {@code offset}. */
@@ -120,14 +148,40 @@ public final class PlainRuns {
 			return;
 		}
 		if (this.lineCount == this.lineEnds.length && this.lineEnds.length < this.lines) {
-			this.lineEnds = Arrays.copyOf(this.lineEnds, Math.min(this.lines, this.lineEnds.length * 4));
+			int grown = Math.min(this.lines, this.lineEnds.length * 4);
+			this.lineEnds = Arrays.copyOf(this.lineEnds, grown);
+			this.lineStyles = Arrays.copyOf(this.lineStyles, grown);
 		}
-		this.lineEnds[(int) (this.lineCount++ % this.lineEnds.length)] = end;
+		int slot = (int) (this.lineCount++ % this.lineEnds.length);
+		this.lineEnds[slot] = end;
+		this.lineStyles[slot] = this.style;
 	}
 
 	private void startAt(long at) {
 		this.runStart = at;
 		this.lineCount = 0;
+		this.style = "";
+	}
+
+	/**
+	 * Keeps an SGR sequence of the run. A reset drops what came before it; a run with
+	 * more than {@link #MAX_STYLE} characters of them since, or with one cut short, ends
+	 * here rather than skip with the wrong colours.
+	 */
+	private void styled(long at, String params) {
+		if (this.runStart < 0) {
+			return;
+		}
+		if (params.isEmpty() || "0".equals(params)) {
+			this.style = "\u001b[m";
+		}
+		else if (params.length() >= MAX_PARAMS || this.style.length() + params.length() + 3 > MAX_STYLE) {
+			broken(at);
+			startAt(at + 1);
+		}
+		else {
+			this.style = this.style + "\u001b[" + params + "m";
+		}
 	}
 
 	/** A byte that is not plain at {@code at}: the run before it ends there. */
@@ -135,15 +189,17 @@ public final class PlainRuns {
 		closeRun(at);
 		this.runStart = -1;
 		this.lineCount = 0;
+		this.style = "";
 	}
 
 	private void closeRun(long end) {
 		if (this.runStart < 0 || this.bytes.regionSet() || this.lineCount < this.lines) {
 			return;
 		}
-		long cut = this.lineEnds[(int) (this.lineCount % this.lines)];
+		int slot = (int) (this.lineCount % this.lines);
+		long cut = this.lineEnds[slot];
 		if (cut > this.runStart && cut <= end) {
-			this.skips.add(new Skip(this.runStart, cut));
+			this.skips.add(new Skip(this.runStart, cut, this.lineStyles[slot]));
 		}
 	}
 

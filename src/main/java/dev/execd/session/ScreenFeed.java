@@ -1,5 +1,6 @@
 package dev.execd.session;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Deque;
 import java.util.List;
 
@@ -106,6 +107,8 @@ final class ScreenFeed {
 		for (PlainRuns.Skip skip : skips) {
 			feedRange(skip.from());
 			this.offset = skip.to();
+			byte[] style = skip.style().getBytes(StandardCharsets.US_ASCII);
+			this.emulator.feed(style, 0, style.length);
 		}
 		feedRange(scanned);
 		if (this.offset < end) {

@@ -63,8 +63,10 @@ final class SessionScreen {
 		try {
 			ScreenFeed live = catchUp();
 			Grid grid = live.emulator().grid(Math.clamp(scrollback, 0, this.scrollbackLines));
-			return new ScreenSnapshot(grid.cols(), grid.rows(), grid.lines(), grid.cursorRow(), grid.cursorCol(),
-					grid.cursorVisible(), grid.altScreen(), grid.title(), grid.scrollback(), live.offset());
+			return new ScreenSnapshot(grid.cols(), grid.rows(), grid.lines(),
+					grid.styles().stream().map((row) -> row.stream().map(ScreenSnapshot.Run::of).toList()).toList(),
+					grid.cursorRow(), grid.cursorCol(), grid.cursorVisible(), grid.altScreen(), grid.title(),
+					grid.scrollback(), live.offset());
 		}
 		finally {
 			this.lock.unlock();

@@ -18,6 +18,8 @@ final class SessionTerminal {
 
 	private final SessionStateHolder state;
 
+	private final OutputLog log;
+
 	private final CursorModeTracker cursorMode = new CursorModeTracker();
 
 	private final @Nullable SessionScreen screen;
@@ -25,12 +27,14 @@ final class SessionTerminal {
 	SessionTerminal(Child child, SessionStateHolder state, OutputLog log, int scrollbackLines) {
 		this.child = child;
 		this.state = state;
+		this.log = log;
 		SessionState initial = state.current();
 		this.screen = child.tty() ? new SessionScreen(log, initial.cols(), initial.rows(), scrollbackLines) : null;
 	}
 
 	/**
-	 * Sets the size: first the state, then the terminal, outside any lock.
+	 * Sets the size: first the state, then the terminal, outside any lock; then wakes the
+	 * log's waiters, as a screen stream must send the new size.
 	 * @param refused the state to report when the session ended or has no terminal
 	 */
 	void resize(int cols, int rows, Supplier<SessionSnapshot> refused) {
@@ -56,6 +60,8 @@ final class SessionTerminal {
 			}
 			resized = now;
 		}
+		// The screen changed though no output came: wake who follows it.
+		this.log.notifyChanged();
 	}
 
 	/** Sees output before it is appended, to follow the cursor mode. */

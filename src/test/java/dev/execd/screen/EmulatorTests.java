@@ -215,4 +215,30 @@ class EmulatorTests {
 		assertThat(grid.scrollback()).hasSize(50);
 	}
 
+	/** Palette entries past 15 come as the colour xterm gives them: 200 is #ff00d7. */
+	private static final int PALETTE_200 = StyleRun.RGB + 0xFF00D7;
+
+	@Test
+	void stylesAreRunsOfCellsWithTheirColoursAndAttributes() {
+		Grid grid = grid("a" + ESC + "[31mred" + ESC + "[0m " + ESC + "[1;4;44mbu" + ESC + "[0m\r\n" + ESC
+				+ "[38;2;1;2;3mrgb" + ESC + "[38;5;200mpal" + ESC + "[7minv" + ESC + "[0m\r\n" + "plain\r\n" + ESC
+				+ "[42m   " + ESC + "[0m");
+		assertThat(grid.styles().get(0)).containsExactly(new StyleRun(1, 3, 1, StyleRun.DEFAULT, 0),
+				new StyleRun(5, 2, StyleRun.DEFAULT, 4, StyleRun.BOLD | StyleRun.UNDERLINE));
+		assertThat(grid.styles().get(1)).containsExactly(
+				new StyleRun(0, 3, StyleRun.RGB + 0x010203, StyleRun.DEFAULT, 0),
+				new StyleRun(3, 3, PALETTE_200, StyleRun.DEFAULT, 0),
+				new StyleRun(6, 3, PALETTE_200, StyleRun.DEFAULT, StyleRun.INVERSE));
+		assertThat(grid.styles().get(2)).isEmpty();
+		assertThat(grid.styles().get(3)).containsExactly(new StyleRun(0, 3, StyleRun.DEFAULT, 2, 0));
+		assertThat(grid.styles().get(4)).isEmpty();
+	}
+
+	@Test
+	void aWideCharacterTakesTwoCellsOfItsRun() {
+		Grid grid = grid(ESC + "[32m\u4e2d\u6587" + ESC + "[0mx");
+		assertThat(grid.lines().get(0)).isEqualTo("\u4e2d\u6587x");
+		assertThat(grid.styles().get(0)).containsExactly(new StyleRun(0, 4, 2, StyleRun.DEFAULT, 0));
+	}
+
 }

@@ -30,6 +30,23 @@ class PlainRunsTests {
 	}
 
 	@Test
+	void aSkipHandsOnTheColoursItsHeadSetSinceItsLastReset() {
+		String head = "\u001b[31mx\u001b[0m\r\n\u001b[1mbold from here\r\n\u001b[44m";
+		byte[] flood = (head + "y\r\n".repeat(100)).getBytes(StandardCharsets.US_ASCII);
+		List<PlainRuns.Skip> skips = scan(flood, 4096, 0);
+		assertThat(skips).hasSize(1);
+		assertThat(skips.get(0).style()).isEqualTo("\u001b[m\u001b[1m\u001b[44m");
+		assertSameScreen(flood, 4096);
+	}
+
+	@Test
+	void aRunWithTooManyColoursSinceItsLastResetIsNotSkipped() {
+		byte[] flood = "\u001b[1;2;3;4;5;31;42m\r\n".repeat(100).getBytes(StandardCharsets.US_ASCII);
+		assertThat(scan(flood, 4096, 0)).isEmpty();
+		assertSameScreen(flood, 4096);
+	}
+
+	@Test
 	void coloursAndCarriageReturnsKeepARunGoing() {
 		String line = "\u001b[1;31mred\u001b[0m 50%\rdone \t tab\u001b[m\r\n";
 		byte[] flood = line.repeat(500).getBytes(StandardCharsets.UTF_8);
@@ -101,6 +118,8 @@ class PlainRunsTests {
 				skipping.feed(output, fed, (int) skip.from() - fed);
 				skipped += (int) (skip.to() - skip.from());
 				fed = (int) skip.to();
+				byte[] style = skip.style().getBytes(StandardCharsets.US_ASCII);
+				skipping.feed(style, 0, style.length);
 			}
 			skipping.feed(output, fed, end - fed);
 			at = end;

@@ -118,6 +118,23 @@ public final class ApiExamples {
 			event: exit
 			data: {"session":""" + SESSION_EXITED + "}\n\n";
 
+	public static final String SCREEN_STREAM = """
+			event: frame
+			id: 1
+			data: {"seq":1,"offset":1711,"cols":40,"rows":3,"lines":["line one","~","-- INSERT --"],\
+			"styles":[[],[[0,1,12,-1,1]],[[0,12,-1,-1,1]]],"cursor":{"row":0,"col":8,"visible":true},\
+			"alt_screen":true,"title":"notes.txt - VIM"}
+
+			event: frame_diff
+			id: 2
+			data: {"seq":2,"offset":1740,"changed":[{"row":0,"line":"line one EDITED","styles":[]}],\
+			"cursor":{"row":0,"col":15,"visible":true},"alt_screen":true,"title":"notes.txt - VIM"}
+
+			: ping
+
+			event: exit
+			data: {"session":""" + SESSION_EXITED + "}\n\n";
+
 	public static final String EVENTS = """
 			event: session_started
 			id: 1

@@ -17,20 +17,9 @@ final class RecordStream {
 	private RecordStream() {
 	}
 
-	/** Writes the events of one record stream until its end, pinging while it is idle. */
+	/** Writes the events of one record stream until its end. */
 	static void pump(LiveRecords live, SseWriter sse) throws IOException, InterruptedException {
-		long lastWrite = System.nanoTime();
-		while (true) {
-			LiveRecords.Item item = live.next();
-			if (item == null) {
-				sse.flush();
-				live.await(lastWrite + SseWriter.PING_NANOS);
-				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
-					sse.ping();
-					lastWrite = System.nanoTime();
-				}
-				continue;
-			}
+		SsePump.pump(sse, live::next, live::await, (item) -> {
 			boolean flush = live.caughtUp();
 			switch (item) {
 				case LiveRecords.Framed framed -> framed(framed.event(), sse, flush);
@@ -38,11 +27,11 @@ final class RecordStream {
 					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()), flush);
 				case LiveRecords.End end -> {
 					sse.event("exit", null, new SseEvents.SessionEvent(SessionView.of(end.session())));
-					return;
+					return true;
 				}
 			}
-			lastWrite = System.nanoTime();
-		}
+			return false;
+		});
 	}
 
 	private static void framed(RecordEvent event, SseWriter sse, boolean flush) throws IOException {

@@ -45,7 +45,8 @@ class ScreenController {
 			Use it to read full-screen programs, whose output is escape codes. `scrollback=N` \
 			adds up to N rows that scrolled off the primary screen (at most \
 			execd.screen.scrollback-lines, 1000). `format=text` answers `text/plain`: the rows \
-			joined by `\\n`. A pipe session has no screen: 409 `not_a_terminal`.""")
+			joined by `\\n`. A pipe session has no screen: 409 `not_a_terminal`. The same \
+			screen live, with colours: `GET /sessions/{id}/screen/stream`.""")
 	@ApiResponse(responseCode = "200", description = "The screen.", content = {
 			@Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScreenView.class),
 					examples = @ExampleObject(name = "vim", value = ApiExamples.SCREEN)),

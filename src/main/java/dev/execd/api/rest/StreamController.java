@@ -23,8 +23,6 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.ResponseEntity;
@@ -47,10 +45,6 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 		resumable with `Last-Event-ID`. Browsers' EventSource, which cannot send headers, may \
 		pass `access_token` and `conversation_id` as query parameters.""")
 class StreamController {
-
-	private static final Logger logger = LoggerFactory.getLogger(StreamController.class);
-
-	private static final int RESPONSE_BUFFER_BYTES = 64 * 1024;
 
 	static final String ACCESS_TOKEN = """
 			The bearer token, for browsers' EventSource, which cannot send `Authorization`. \
@@ -166,63 +160,17 @@ class StreamController {
 		}
 		LiveOutput live = LiveOutput.follow(this.registry.find(scope, id), from, base64, stripAnsi,
 				this.properties.limits().maxSubscribersPerSession());
-		// Room for a few chunks, so output that is already waiting leaves in one write.
-		response.setBufferSize(RESPONSE_BUFFER_BYTES);
-		StreamingResponseBody body = (out) -> {
-			try (live) {
-				SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
-				sse.open();
-				pump(live, sse);
-			}
-			catch (IOException ex) {
-				// The client went away: its stream simply ends.
-			}
-			catch (InterruptedException ex) {
-				// Shutdown: the stream ends with the server.
-				Thread.currentThread().interrupt();
-			}
-			catch (Exception ex) {
-				logger.error("The output stream of session {} failed", id, ex);
-			}
-		};
-		return SseWriter.response(body);
+		return SsePump.response(response, this.json, live, "output stream of session " + id, (sse) -> pump(live, sse));
 	}
 
 	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletResponse response) {
-		response.setBufferSize(RESPONSE_BUFFER_BYTES);
-		StreamingResponseBody body = (out) -> {
-			try (live) {
-				SseWriter sse = new SseWriter(out, response::flushBuffer, this.json);
-				sse.open();
-				RecordStream.pump(live, sse);
-			}
-			catch (IOException ex) {
-				// The client went away: its stream simply ends.
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			catch (Exception ex) {
-				logger.error("The record stream of session {} failed", id, ex);
-			}
-		};
-		return SseWriter.response(body);
+		return SsePump.response(response, this.json, live, "record stream of session " + id,
+				(sse) -> RecordStream.pump(live, sse));
 	}
 
-	/** Writes the events of one output stream until its end, pinging while it is idle. */
+	/** Writes the events of one output stream until its end. */
 	private static void pump(LiveOutput live, SseWriter sse) throws IOException, InterruptedException {
-		long lastWrite = System.nanoTime();
-		while (true) {
-			LiveOutput.Event event = live.next();
-			if (event == null) {
-				sse.flush();
-				live.await(lastWrite + SseWriter.PING_NANOS);
-				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
-					sse.ping();
-					lastWrite = System.nanoTime();
-				}
-				continue;
-			}
+		SsePump.pump(sse, live::next, live::await, (event) -> {
 			switch (event) {
 				case LiveOutput.Text text ->
 					sse.textOutput(text.next(), text.offset(), text.stream(), text.text(), text.caughtUp());
@@ -232,11 +180,11 @@ class StreamController {
 					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()));
 				case LiveOutput.End end -> {
 					sse.event("exit", null, new SseEvents.SessionEvent(SessionView.of(end.session())));
-					return;
+					return true;
 				}
 			}
-			lastWrite = System.nanoTime();
-		}
+			return false;
+		});
 	}
 
 }

@@ -26,6 +26,7 @@ final class BearerTokens implements AuthenticationConverter, AuthenticationProvi
 	/** Browsers' EventSource cannot send headers: the query parameter is for SSE only. */
 	private static final RequestMatcher STREAMS = new OrRequestMatcher(
 			List.of(PathPatternRequestMatcher.pathPattern("/sessions/*/stream"),
+					PathPatternRequestMatcher.pathPattern("/sessions/*/screen/stream"),
 					PathPatternRequestMatcher.pathPattern("/events")));
 
 	private static final String PARAMETER = "access_token";
