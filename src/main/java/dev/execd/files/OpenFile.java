@@ -13,8 +13,9 @@ import com.sun.jna.LastErrorException;
  *
  * @param channel the open file; the caller closes it
  * @param stat its attributes
+ * @param fd the descriptor the file was opened as, kept open with the channel
  */
-public record OpenFile(FileChannel channel, FileStat stat) implements AutoCloseable {
+public record OpenFile(FileChannel channel, FileStat stat, int fd) implements AutoCloseable {
 
 	/**
 	 * Opens a regular file of a directory: once, without following a link, and reads its
@@ -37,14 +38,21 @@ public record OpenFile(FileChannel channel, FileStat stat) implements AutoClosea
 			Path self = Path.of("/proc/self/fd/" + fd);
 			FileStat stat = FileStat.read(self, parent.path().path().resolve(leaf));
 			refuseUnreadable(stat);
-			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), stat);
+			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), stat, fd);
 		}
-		catch (IOException ex) {
-			throw parent.refusal(ex, leaf);
-		}
-		finally {
+		catch (IOException | RuntimeException ex) {
 			Fds.close(fd);
+			throw (ex instanceof IOException io) ? parent.refusal(io, leaf) : (RuntimeException) ex;
 		}
+	}
+
+	/**
+	 * A path that opens this very file (its inode, whatever happens to its name) for as
+	 * long as this is open: for a reader that can only take a path, such as the web
+	 * server's {@code sendfile}.
+	 */
+	public Path reopenable() {
+		return Path.of("/proc/self/fd/" + this.fd);
 	}
 
 	private static void refuseUnreadable(FileStat stat) {
@@ -61,7 +69,12 @@ public record OpenFile(FileChannel channel, FileStat stat) implements AutoClosea
 
 	@Override
 	public void close() throws IOException {
-		this.channel.close();
+		try {
+			this.channel.close();
+		}
+		finally {
+			Fds.close(this.fd);
+		}
 	}
 
 }

@@ -24,6 +24,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -58,9 +59,12 @@ class FilesController {
 
 	private final JsonMapper json;
 
-	FilesController(FileService files, JsonMapper json) {
+	private final Sendfile sendfile;
+
+	FilesController(FileService files, JsonMapper json, Sendfile sendfile) {
 		this.files = files;
 		this.json = json;
+		this.sendfile = sendfile;
 	}
 
 	@Operation(operationId = "readFile", summary = "Download a file", description = """
@@ -108,8 +112,8 @@ class FilesController {
 					example = "bytes=0-1023") @RequestHeader(name = HttpHeaders.RANGE,
 							required = false) @Nullable String range,
 			@Parameter(description = "A version (`ETag`) the client holds: 304 when it is current.") @RequestHeader(
-					name = HttpHeaders.IF_NONE_MATCH, required = false) @Nullable String ifNoneMatch)
-			throws IOException {
+					name = HttpHeaders.IF_NONE_MATCH, required = false) @Nullable String ifNoneMatch,
+			HttpServletRequest request) throws IOException {
 		if (encoding != null) {
 			if (!encoding.equals("utf8")) {
 				throw ApiException.invalid("encoding must be utf8");
@@ -144,14 +148,16 @@ class FilesController {
 			if (selected != null) {
 				headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + from + "-" + (to - 1) + "/" + total);
 			}
+			HttpStatus status = (selected != null) ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK;
+			if (to > from && this.sendfile.handOver(request, file, from, to)) {
+				return ResponseEntity.status(status).headers(headers).build();
+			}
 			StreamingResponseBody body = (out) -> {
 				try (file) {
 					copy(file.channel(), from, to, out);
 				}
 			};
-			return ResponseEntity.status((selected != null) ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK)
-				.headers(headers)
-				.body(body);
+			return ResponseEntity.status(status).headers(headers).body(body);
 		}
 		catch (RuntimeException ex) {
 			file.close();

@@ -1,0 +1,105 @@
+package dev.execd.api.rest;
+
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import dev.execd.files.OpenFile;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Hands a download to Tomcat's {@code sendfile}: the kernel copies the file to the
+ * socket, with no pass through the JVM. Tomcat takes a path, which it opens itself right
+ * after the handler returns, on the request's thread; execd gives it the
+ * {@code /proc/self/fd} path of the file it already opened without following links, so
+ * what is sent is that very file whatever happens to its name. execd's descriptor must
+ * stay open until Tomcat has opened its own: it is closed once the request's thread has
+ * ended. Requests run on virtual threads, one per request, so that is soon after the
+ * response began; on a pooled thread, or where Tomcat offers no sendfile, the download is
+ * not handed over.
+ */
+@Component
+class Sendfile implements DisposableBean {
+
+	private static final Logger logger = LoggerFactory.getLogger(Sendfile.class);
+
+	static final String SUPPORT = "org.apache.tomcat.sendfile.support";
+
+	static final String FILENAME = "org.apache.tomcat.sendfile.filename";
+
+	static final String START = "org.apache.tomcat.sendfile.start";
+
+	static final String END = "org.apache.tomcat.sendfile.end";
+
+	private static final long SWEEP_MILLIS = 20;
+
+	private final ConcurrentLinkedQueue<Handed> handed = new ConcurrentLinkedQueue<>();
+
+	private final ScheduledExecutorService sweeper = Executors
+		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("execd-sendfile").daemon().factory());
+
+	Sendfile() {
+		this.sweeper.scheduleWithFixedDelay(this::sweep, SWEEP_MILLIS, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * Asks Tomcat to send {@code [from, to)} of the file after the handler returns; the
+	 * file is closed once that cannot need it anymore.
+	 * @return false, with nothing done, where it cannot be handed over
+	 */
+	boolean handOver(HttpServletRequest request, OpenFile file, long from, long to) {
+		Thread thread = Thread.currentThread();
+		if (!Boolean.TRUE.equals(request.getAttribute(SUPPORT)) || !thread.isVirtual()) {
+			return false;
+		}
+		request.setAttribute(FILENAME, file.reopenable().toString());
+		request.setAttribute(START, from);
+		request.setAttribute(END, to);
+		this.handed.add(new Handed(file, thread));
+		return true;
+	}
+
+	/** How many files wait for their request's thread to end. */
+	int pending() {
+		return this.handed.size();
+	}
+
+	private void sweep() {
+		for (Iterator<Handed> it = this.handed.iterator(); it.hasNext();) {
+			Handed entry = it.next();
+			if (!entry.thread().isAlive()) {
+				it.remove();
+				close(entry.file());
+			}
+		}
+	}
+
+	private static void close(OpenFile file) {
+		try {
+			file.close();
+		}
+		catch (IOException ex) {
+			logger.debug("Closing a file handed to sendfile failed", ex);
+		}
+	}
+
+	@Override
+	public void destroy() {
+		this.sweeper.shutdownNow();
+		this.handed.forEach((entry) -> close(entry.file()));
+		this.handed.clear();
+	}
+
+	private record Handed(OpenFile file, Thread thread) {
+
+	}
+
+}
