@@ -144,7 +144,10 @@ public final class FileWrites {
 			byte[] buffer = new byte[BUFFER];
 			ByteBuffer wrap = ByteBuffer.wrap(buffer);
 			long total = 0;
-			for (int n = body.read(buffer); n >= 0; n = body.read(buffer)) {
+			// Whole buffers: a body arrives in reads of a few KiB, and one write per read
+			// would cost a system call for each.
+			for (int n = body.readNBytes(buffer, 0, buffer.length); n > 0; n = body.readNBytes(buffer, 0,
+					buffer.length)) {
 				total += n;
 				if (total > this.maxSize) {
 					throw new FilesException.PayloadTooLarge(this.maxSize);
