@@ -9,13 +9,15 @@ import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Starts session leaders. Every child runs under {@code env --default-signal=INT,QUIT}
- * because children inherit ignored signals: a JVM started in the background ignores
- * SIGINT, and without the reset Ctrl-C would do nothing.
+ * Starts session leaders. Every child runs under {@code env --default-signal} (every
+ * signal back to its default) because children inherit ignored signals: a JVM started in
+ * the background ignores SIGINT and SIGQUIT, one started with {@code nohup} SIGHUP, and
+ * without the reset Ctrl-C, or the hang-up that ends a terminal session, would do
+ * nothing.
  */
 public final class Launcher {
 
-	private static final List<String> RESET_SIGNALS = List.of("env", "--default-signal=INT,QUIT", "--");
+	static final List<String> RESET_SIGNALS = List.of("env", "--default-signal", "--");
 
 	// setsid() runs in the child after start() has returned: a millisecond or so, longer
 	// only on a starved machine.

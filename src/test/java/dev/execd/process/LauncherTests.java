@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,22 @@ class LauncherTests {
 				ProcessHandle.of(child.pid()).ifPresent(ProcessHandle::destroyForcibly);
 				child.release();
 			}
+		}
+	}
+
+	// A parent that ignores signals, as nohup or a shell's background job makes a JVM:
+	// the command behind the launcher's prefix starts with none ignored.
+	@Test
+	void childrenStartWithNoSignalIgnored() throws Exception {
+		List<String> command = new ArrayList<>(
+				List.of("sh", "-c", "trap '' HUP INT QUIT TERM PIPE USR1; exec \"$@\"", "sh"));
+		command.addAll(Launcher.RESET_SIGNALS);
+		command.addAll(List.of("grep", "^SigIgn:", "/proc/self/status"));
+		String line = run(command, Map.of());
+		long ignored = Long.parseLong(line.substring(line.indexOf('\t') + 1), 16);
+		// Bit n-1 is signal n (signals 32 and 33 are the C library's own).
+		for (int signal : new int[] { 1, 2, 3, 10, 13, 15 }) {
+			assertThat(ignored & (1L << (signal - 1))).as("signal %d ignored (%s)", signal, line).isZero();
 		}
 	}
 
