@@ -153,7 +153,9 @@ class ScreenStreamTests extends EndToEndTest {
 			long elapsedMs = TimeUnit.NANOSECONDS.toMillis(frames.get(frames.size() - 1).nanos() - began);
 			// One frame per 50 ms of the flood at most, and one for its last screen.
 			assertThat(frames).hasSizeLessThanOrEqualTo((int) (elapsedMs / 50) + 3);
-			assertThat(frames).hasSizeGreaterThan(5);
+			// Frames come during the flood too, not only at its end (how many depends on
+			// the machine's load).
+			assertThat(frames).hasSizeGreaterThan(2);
 			assertThat(frames).allMatch((event) -> event.name().equals("frame_diff"));
 			followUntilSame(replica, id);
 		}
