@@ -1,0 +1,182 @@
+// Drives the web console (/console) in a headless Chromium against a live execd: the
+// token prompt hides every session until a token is given, the list follows /events, a
+// vim in a PTY is drawn from the screen stream and edited through the page's keyboard,
+// a pipe session's log follows live with stderr told apart, and delete removes a row.
+// Screenshots of each view go to target/ (console-list.png, console-terminal.png,
+// console-log.png).
+// Usage: EXECD_URL=http://127.0.0.1:<port> [EXECD_TOKEN=<token>] node console.mjs
+import { mkdtempSync, mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const base = (process.env.EXECD_URL || '').replace(/\/+$/, '');
+const token = process.env.EXECD_TOKEN || '';
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const shots = process.env.SCREENSHOT_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../target');
+const TIMEOUT = 20_000;
+// A conversation of its own, so sessions of earlier runs never show up.
+const conversation = `console-${process.pid}-${Date.now()}`;
+
+if (!base) fail('EXECD_URL is not set');
+
+function fail(message) {
+  console.error(`FAIL: ${message}`);
+  process.exit(1);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function api(method, path, body) {
+  const headers = { 'Content-Type': 'application/json', 'X-Conversation-Id': conversation };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${base}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  check(response.ok, `${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function start(body) {
+  return (await api('POST', '/sessions', { yield_time_ms: 0, ...body })).session.session_id;
+}
+
+function row(page, name) {
+  return page.locator('#sessions tr').filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+async function until(what, probe) {
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    if (await probe()) return;
+    check(Date.now() < deadline, `timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function terminalText(page) {
+  return page.$$eval('#terminal .row', (rows) => rows.map((r) => r.textContent).join('\n'));
+}
+
+async function tokenPromptHidesData(browser, sleeper) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/console/`);
+  await page.locator('#token').waitFor({ state: 'visible', timeout: TIMEOUT });
+  check(await page.locator('#sessions tr').count() === 0, 'rows are shown without a token');
+  check(!(await page.content()).includes(sleeper), 'a session id is in the page without a token');
+  console.log('ok - without a token the console shows the token prompt and no sessions');
+  await context.close();
+}
+
+async function openList(page) {
+  await page.goto(`${base}/console`);
+  if (token) {
+    await page.locator('#token').fill(token);
+    await page.locator('#token-form button').click();
+  }
+  await page.locator('#list').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await page.locator('#conversation').fill(conversation);
+  await page.locator('#conversation').press('Enter');
+}
+
+async function listFollowsEvents(page) {
+  await row(page, 'sleeper').waitFor({ timeout: TIMEOUT });
+  console.log('ok - the list shows the running session "sleeper"');
+  // Started after the page loaded: only /events can bring it in.
+  await start({ name: 'ticker', cmd: 'for i in $(seq 1 200); do echo out-$i; echo err-$i >&2; sleep 0.2; done' });
+  await row(page, 'ticker').waitFor({ timeout: TIMEOUT });
+  const cells = await row(page, 'sleeper').locator('td').allTextContents();
+  check(cells[1] === 'sleep 300' && cells[2] === 'running' && cells[8] === 'pipe',
+    `the sleeper's row reads ${JSON.stringify(cells)}`);
+  await row(page, 'markup').waitFor({ timeout: TIMEOUT });
+  check(await row(page, 'markup').locator('td.cmd').textContent() === "echo '<b>not bold</b>'",
+    'a command with markup is not shown as its text');
+  check(await page.locator('#sessions b').count() === 0, 'output was rendered as markup');
+  console.log('ok - a session started later appears through /events; markup in a command stays text');
+  await page.screenshot({ path: join(shots, 'console-list.png'), fullPage: true });
+}
+
+async function logFollows(page) {
+  await row(page, 'ticker').getByRole('link').click();
+  await page.locator('#log-pane').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await page.locator('#log .stdout', { hasText: 'out-3' }).first().waitFor({ timeout: TIMEOUT });
+  const seen = await page.locator('#log').textContent();
+  const last = Math.max(...[...seen.matchAll(/out-(\d+)/g)].map((m) => Number(m[1])));
+  await page.locator('#log .stdout', { hasText: `out-${last + 5}` }).first().waitFor({ timeout: TIMEOUT });
+  check(await page.locator('#log .stderr', { hasText: 'err-3' }).count() > 0, 'stderr is not told apart');
+  console.log(`ok - the pipe log follows live (out-${last} then out-${last + 5}), stderr in its own class`);
+  await page.screenshot({ path: join(shots, 'console-log.png'), fullPage: true });
+}
+
+async function vimThroughThePage(page) {
+  const file = join(mkdtempSync(join(tmpdir(), 'execd-console-')), 'notes.txt');
+  const id = await start({ name: 'editor', tty: true, cols: 80, rows: 20, argv: ['vim', '-u', 'NONE', file] });
+  await page.goto(`${base}/console/#/s/${id}`);
+  await page.locator('#terminal .row').first().waitFor({ timeout: TIMEOUT });
+  await until('vim on the screen', async () => (await terminalText(page)).includes('notes.txt'));
+  console.log('ok - vim in a PTY is drawn from the screen stream');
+  await page.locator('#terminal').click();
+  await page.keyboard.type('ihello');
+  // vim -u NONE is vi-compatible: no "-- INSERT --", the text is the proof.
+  await until('"hello" on the screen', async () => (await terminalText(page)).startsWith('hello'));
+  check(await page.locator('#terminal .cursor').count() === 1, 'no cursor drawn');
+  await page.screenshot({ path: join(shots, 'console-terminal.png') });
+  await page.keyboard.press('Escape');
+  await page.keyboard.type(':wq');
+  await page.keyboard.press('Enter');
+  await until('vim to write the file', async () => existsSync(file) && readFileSync(file, 'utf8') === 'hello\n');
+  console.log('ok - "ihello<Esc>:wq<Enter>" typed in the page wrote the file');
+}
+
+async function deleteFromTheList(page) {
+  await page.goto(`${base}/console/#/`);
+  await row(page, 'sleeper').waitFor({ timeout: TIMEOUT });
+  page.once('dialog', (dialog) => dialog.accept());
+  await row(page, 'sleeper').getByRole('button', { name: 'delete' }).click();
+  await row(page, 'sleeper').waitFor({ state: 'detached', timeout: TIMEOUT });
+  const left = (await api('GET', '/sessions')).sessions.map((s) => s.name);
+  check(!left.includes('sleeper'), `the server still has the sleeper: ${left}`);
+  console.log('ok - delete in the list removes the session and its row');
+}
+
+mkdirSync(shots, { recursive: true });
+let browser;
+let page;
+try {
+  const sleeper = await start({ name: 'sleeper', cmd: 'sleep 300' });
+  await start({ name: 'markup', cmd: "echo '<b>not bold</b>'" });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  if (token) await tokenPromptHidesData(browser, sleeper);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  await openList(page);
+  await listFollowsEvents(page);
+  await logFollows(page);
+  await vimThroughThePage(page);
+  await deleteFromTheList(page);
+  check(problems.length === 0, problems.join('\n'));
+  console.log('ok - no script errors and no Content-Security-Policy violations');
+  page = undefined;
+} catch (error) {
+  if (page) {
+    await page.screenshot({ path: join(shots, 'console-fail.png'), fullPage: true }).then(
+      () => console.error(`screenshot: ${join(shots, 'console-fail.png')}`), () => {});
+  }
+  await browser?.close().catch(() => {});
+  fail(error?.message || String(error));
+}
+await browser.close();
+console.log(`PASS: the console lists, follows, drives vim and deletes (screenshots in ${shots})`);
