@@ -80,6 +80,7 @@ async function openList(page) {
   await page.locator('#list').waitFor({ state: 'visible', timeout: TIMEOUT });
   await page.locator('#conversation').fill(conversation);
   await page.locator('#conversation').press('Enter');
+  await page.locator(`#sessions[data-conversation="${conversation}"]`).waitFor({ state: 'attached', timeout: TIMEOUT });
 }
 
 async function listFollowsEvents(page) {
@@ -108,7 +109,28 @@ async function logFollows(page) {
   await page.locator('#log .stdout', { hasText: `out-${last + 5}` }).first().waitFor({ timeout: TIMEOUT });
   check(await page.locator('#log .stderr', { hasText: 'err-3' }).count() > 0, 'stderr is not told apart');
   console.log(`ok - the pipe log follows live (out-${last} then out-${last + 5}), stderr in its own class`);
+  await page.locator('#search').fill('out-2');
+  await page.locator('#search-form button').click();
+  await page.locator('#search-results li', { hasText: 'out-2' }).first().waitFor({ timeout: TIMEOUT });
+  check(!(await page.locator('#search-results').textContent()).includes('out-3'), 'search shows lines that do not match');
+  console.log('ok - search lists the matching lines of the log');
   await page.screenshot({ path: join(shots, 'console-log.png'), fullPage: true });
+}
+
+async function loadEarlier(page) {
+  // 20000 lines are about 108 KB, more than the 64 KiB the view starts with.
+  const id = await start({ name: 'counter', cmd: 'seq 1 20000', yield_time_ms: 5000 });
+  await page.goto(`${base}/console/#/s/${id}`);
+  await page.locator('#log .stdout', { hasText: '20000' }).waitFor({ timeout: TIMEOUT });
+  check(!(await page.locator('#log').textContent()).startsWith('1\n'), 'the whole log was loaded at once');
+  await page.locator('#load-earlier').click();
+  await until('the start of the log', async () => (await page.locator('#log').textContent()).startsWith('1\n2\n3\n'));
+  const numbers = (await page.$$eval('#log .earlier, #log .stdout', (spans) => spans.map((s) => s.textContent).join('')))
+    .trim().split('\n');
+  check(numbers.length === 20000 && numbers.every((n, i) => n === String(i + 1)),
+    `the log is not 1..20000 in order after "load earlier" (${numbers.length} lines)`);
+  check(await page.locator('#load-earlier').isHidden(), '"load earlier" is still offered at offset 0');
+  console.log('ok - "load earlier" prepends the bytes before, by offset, and stops at the start');
 }
 
 async function vimThroughThePage(page) {
@@ -117,7 +139,17 @@ async function vimThroughThePage(page) {
   await page.goto(`${base}/console/#/s/${id}`);
   await page.locator('#terminal .row').first().waitFor({ timeout: TIMEOUT });
   await until('vim on the screen', async () => (await terminalText(page)).includes('notes.txt'));
-  console.log('ok - vim in a PTY is drawn from the screen stream');
+  check(await page.$$eval('#terminal .row span', (spans) => spans.some((span) => span.style.color)),
+    'no colour drawn (vim draws its "~" in blue)');
+  console.log('ok - vim in a PTY is drawn from the screen stream, with colours');
+  await page.waitForTimeout(500);
+  check((await api('GET', `/sessions/${id}`)).cols === 80, 'watching resized the terminal');
+  await page.locator('#control').check();
+  await until('the terminal to take the window\'s size', async () => (await api('GET', `/sessions/${id}`)).cols > 80);
+  const { cols, rows } = await api('GET', `/sessions/${id}`);
+  await until('a frame of the new size', async () =>
+    (await page.locator('#terminal').getAttribute('data-cols')) === String(cols));
+  console.log(`ok - watching keeps 80x20; taking control resizes to the window (${cols}x${rows})`);
   await page.locator('#terminal').click();
   await page.keyboard.type('ihello');
   // vim -u NONE is vi-compatible: no "-- INSERT --", the text is the proof.
@@ -165,6 +197,7 @@ try {
   await openList(page);
   await listFollowsEvents(page);
   await logFollows(page);
+  await loadEarlier(page);
   await vimThroughThePage(page);
   await deleteFromTheList(page);
   check(problems.length === 0, problems.join('\n'));

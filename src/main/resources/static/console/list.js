@@ -1,6 +1,6 @@
 // The session list: one row per session of the conversation, re-read whenever /events
 // says something changed (and every few seconds, for ages and last output).
-import { call, sessionPath } from './api.js';
+import { call, conversation, sessionPath } from './api.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGKILL'];
 
@@ -42,10 +42,13 @@ export class SessionList {
   }
 
   async refresh() {
+    const asked = conversation();
     const data = await call('GET', '/sessions');
+    // An answer for the conversation the page has just left is dropped.
+    if (asked !== conversation()) return;
     this.sessions = data.sessions;
+    this.el.body.dataset.conversation = asked;
     this.render();
-    return this.sessions;
   }
 
   render() {

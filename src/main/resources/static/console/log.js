@@ -48,14 +48,22 @@ export class LogView {
   async loadEarlier() {
     const from = Math.max(0, this.start - PAGE);
     try {
-      const data = await call('GET',
-        `${sessionPath(this.id, '/output')}?offset=${from}&max_bytes=${this.start - from}&strip_ansi=true`);
+      let text = '';
+      let offset = from;
+      // A read may answer fewer bytes than asked; read on until the shown part is reached.
+      while (offset < this.start) {
+        const data = await call('GET',
+          `${sessionPath(this.id, '/output')}?offset=${offset}&max_bytes=${this.start - offset}&strip_ansi=true`);
+        if (data.next_offset <= offset) break;
+        text += data.output;
+        offset = data.next_offset;
+      }
       const span = document.createElement('span');
       // /output answers bytes without saying which stream wrote them, so earlier output is plain.
       span.className = 'earlier';
-      span.textContent = data.output;
+      span.textContent = text;
       this.el.log.prepend(span);
-      this.start = data.output_offset;
+      this.start = from;
       this.el.earlier.hidden = this.start === 0;
     } catch (error) {
       this.onError(error);
