@@ -163,6 +163,20 @@ async function vimThroughThePage(page) {
   console.log('ok - "ihello<Esc>:wq<Enter>" typed in the page wrote the file');
 }
 
+async function coloursDrawn(page) {
+  const id = await start({ name: 'colours', tty: true, cols: 40, rows: 5,
+    argv: ['bash', '-c', "printf '\\e[1;31mred bold\\e[0m \\e[7minverse\\e[0m \\e[38;2;1;2;3mrgb\\e[0m'; sleep 60"] });
+  await page.goto(`${base}/console/#/s/${id}`);
+  await until('the coloured text', async () => (await terminalText(page)).startsWith('red bold inverse rgb'));
+  const styled = await page.$$eval('#terminal .row:first-child span', (spans) => spans.map((span) =>
+    ({ text: span.textContent, color: span.style.color, background: span.style.backgroundColor, bold: span.classList.contains('b') })));
+  const find = (text) => styled.find((span) => span.text === text) || {};
+  check(find('red bold').color === 'rgb(205, 49, 49)' && find('red bold').bold, `"red bold" is drawn ${JSON.stringify(find('red bold'))}`);
+  check(find('inverse').background !== '', `"inverse" is drawn ${JSON.stringify(find('inverse'))}`);
+  check(find('rgb').color === 'rgb(1, 2, 3)', `"rgb" is drawn ${JSON.stringify(find('rgb'))}`);
+  console.log('ok - ANSI, inverse and direct colours and bold are drawn from the styles');
+}
+
 async function deleteFromTheList(page) {
   await page.goto(`${base}/console/#/`);
   await row(page, 'sleeper').waitFor({ timeout: TIMEOUT });
@@ -199,6 +213,7 @@ try {
   await logFollows(page);
   await loadEarlier(page);
   await vimThroughThePage(page);
+  await coloursDrawn(page);
   await deleteFromTheList(page);
   check(problems.length === 0, problems.join('\n'));
   console.log('ok - no script errors and no Content-Security-Policy violations');

@@ -5,7 +5,7 @@ import { call, sessionPath, stream } from './api.js';
 const PAGE = 65536;
 
 export class LogView {
-  constructor(elements, session, onError) {
+  constructor(elements, session, onError, onExit) {
     this.el = elements;
     this.id = session.session_id;
     this.onError = onError;
@@ -27,6 +27,7 @@ export class LogView {
       const { session: ended } = JSON.parse(e.data);
       this.append(`[${ended.status}${ended.exit_code != null ? `, exit code ${ended.exit_code}` : ''}]\n`, 'note');
       this.source.close();
+      onExit(ended);
     });
   }
 

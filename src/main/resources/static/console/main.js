@@ -89,13 +89,18 @@ async function openList() {
   subscribe();
 }
 
+function showStatus(session) {
+  const ended = session.exit_code != null ? ` (exit code ${session.exit_code})` : '';
+  $('view-status').textContent = session.status + (session.status === 'running' ? '' : ended);
+  $('view-status').className = `status ${session.status}`;
+}
+
 async function openSession(id) {
   const session = await api.call('GET', api.sessionPath(id));
   show('view');
   subscribe();
   $('view-title').textContent = `${session.name || session.session_id} — ${(session.cmd ?? session.argv.join(' '))}`;
-  $('view-status').textContent = session.status;
-  $('view-status').className = `status ${session.status}`;
+  showStatus(session);
   $('terminal').hidden = !session.tty;
   $('terminal-hint').hidden = !session.tty;
   $('control-label').hidden = !session.tty;
@@ -103,11 +108,12 @@ async function openSession(id) {
   $('control').checked = false;
   $('search-results').hidden = true;
   $('search-summary').textContent = '';
+  $('search').value = '';
   if (session.tty) {
-    view = new TerminalView($('terminal'), session, showError);
+    view = new TerminalView($('terminal'), session, showError, showStatus);
     $('terminal').focus();
   } else {
-    view = new LogView({ log: $('log'), earlier: $('load-earlier') }, session, showError);
+    view = new LogView({ log: $('log'), earlier: $('load-earlier') }, session, showError, showStatus);
   }
   view.session = session;
 }

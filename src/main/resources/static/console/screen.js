@@ -55,7 +55,7 @@ function escapeChars(text) {
 }
 
 export class TerminalView {
-  constructor(element, session, onError) {
+  constructor(element, session, onError, onExit) {
     this.el = element;
     this.id = session.session_id;
     this.onError = onError;
@@ -73,7 +73,10 @@ export class TerminalView {
     this.source = stream(sessionPath(this.id, '/screen/stream'));
     this.source.addEventListener('frame', (e) => this.onFrame(JSON.parse(e.data)));
     this.source.addEventListener('frame_diff', (e) => this.onDiff(JSON.parse(e.data)));
-    this.source.addEventListener('exit', () => this.source.close());
+    this.source.addEventListener('exit', (e) => {
+      this.source.close();
+      onExit(JSON.parse(e.data).session);
+    });
   }
 
   close() {
@@ -194,14 +197,18 @@ export class TerminalView {
   }
 
   async resize() {
-    const probe = document.createElement('span');
-    probe.textContent = 'MMMMMMMMMM';
+    const probe = document.createElement('div');
+    const text = document.createElement('span');
+    probe.className = 'row';
+    text.textContent = 'MMMMMMMMMM';
+    probe.append(text);
     this.el.append(probe);
-    const cell = probe.getBoundingClientRect();
+    const cell = { width: text.getBoundingClientRect().width, height: probe.getBoundingClientRect().height };
     probe.remove();
-    const top = this.el.getBoundingClientRect().top;
+    const top = this.el.getBoundingClientRect().top + window.scrollY;
+    // 10 px of padding and border around the grid, and a margin below it.
     const cols = Math.max(20, Math.floor((window.innerWidth - 48) / (cell.width / 10)));
-    const rows = Math.max(5, Math.floor((window.innerHeight - top - 32) / cell.height));
+    const rows = Math.max(5, Math.floor((window.innerHeight - top - 48) / cell.height));
     if (this.frame && cols === this.frame.cols && rows === this.frame.rows) return;
     try {
       await call('POST', sessionPath(this.id, '/resize'), { cols: Math.min(cols, 500), rows: Math.min(rows, 200) });
