@@ -1,7 +1,8 @@
 // Drives the web console (/console) in a headless Chromium against a live execd: the
 // token prompt hides every session until a token is given, the list follows /events, a
 // vim in a PTY is drawn from the screen stream and edited through the page's keyboard,
-// a pipe session's log follows live with stderr told apart, and delete removes a row.
+// a pipe session's log follows live with stderr told apart, and rename, signal and delete
+// act from the list.
 // Screenshots of each view go to target/ (console-list.png, console-terminal.png,
 // console-log.png).
 // Usage: EXECD_URL=http://127.0.0.1:<port> [EXECD_TOKEN=<token>] node console.mjs
@@ -177,14 +178,24 @@ async function coloursDrawn(page) {
   console.log('ok - ANSI, inverse and direct colours and bold are drawn from the styles');
 }
 
-async function deleteFromTheList(page) {
+async function actionsInTheList(page) {
   await page.goto(`${base}/console/#/`);
   await row(page, 'sleeper').waitFor({ timeout: TIMEOUT });
+  page.once('dialog', (dialog) => dialog.accept('napper'));
+  await row(page, 'sleeper').getByRole('button', { name: 'rename' }).click();
+  await row(page, 'napper').waitFor({ timeout: TIMEOUT });
+  console.log('ok - rename in the list renames the session');
+  await row(page, 'napper').getByRole('combobox', { name: 'signal' }).selectOption('SIGTERM');
+  await row(page, 'napper').getByRole('button', { name: 'signal' }).click();
+  await row(page, 'napper').locator('td.status', { hasText: 'exited' }).waitFor({ timeout: TIMEOUT });
+  const ended = (await api('GET', '/sessions')).sessions.find((s) => s.name === 'napper');
+  check(ended.signal === 'SIGTERM', `the session ended by ${ended.signal}, not SIGTERM`);
+  console.log('ok - signal TERM in the list ends the session');
   page.once('dialog', (dialog) => dialog.accept());
-  await row(page, 'sleeper').getByRole('button', { name: 'delete' }).click();
-  await row(page, 'sleeper').waitFor({ state: 'detached', timeout: TIMEOUT });
+  await row(page, 'napper').getByRole('button', { name: 'delete' }).click();
+  await row(page, 'napper').waitFor({ state: 'detached', timeout: TIMEOUT });
   const left = (await api('GET', '/sessions')).sessions.map((s) => s.name);
-  check(!left.includes('sleeper'), `the server still has the sleeper: ${left}`);
+  check(!left.includes('napper'), `the server still has the session: ${left}`);
   console.log('ok - delete in the list removes the session and its row');
 }
 
@@ -214,7 +225,7 @@ try {
   await loadEarlier(page);
   await vimThroughThePage(page);
   await coloursDrawn(page);
-  await deleteFromTheList(page);
+  await actionsInTheList(page);
   check(problems.length === 0, problems.join('\n'));
   console.log('ok - no script errors and no Content-Security-Policy violations');
   page = undefined;
