@@ -39,6 +39,8 @@ export function cellsOf(line, cols) {
 
 /** The key names of execd's stdin for a keyboard event, or null when it is typed text. */
 export function keyName(event) {
+  // Ctrl-Shift-C and Ctrl-Shift-V stay the browser's copy and paste, as in terminal windows.
+  if (event.ctrlKey && event.shiftKey && /^[cv]$/i.test(event.key)) return null;
   if (event.ctrlKey && !event.altKey && event.key.length === 1 && /[a-z@\[\\\]^_ ]/i.test(event.key)) {
     return event.key === ' ' ? 'C-@' : `C-${event.key.toLowerCase()}`;
   }
