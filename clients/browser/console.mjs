@@ -159,15 +159,22 @@ async function vimThroughThePage(page) {
   console.log(`ok - watching keeps 80x20; taking control resizes to the window (${cols}x${rows})`);
   await page.locator('#terminal').click();
   await page.keyboard.type('ihello');
+  // A paste: its backslash must arrive as one (chars decodes escapes), its line break as Enter.
+  await page.locator('#terminal').evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, ' a\\x41\nnext');
   // vim -u NONE is vi-compatible: no "-- INSERT --", the text is the proof.
-  await until('"hello" on the screen', async () => (await terminalText(page)).startsWith('hello'));
+  await until('the typed and pasted text on the screen',
+    async () => /^hello a\\x41 *\nnext/.test(await terminalText(page)));
   check(await page.locator('#terminal .cursor').count() === 1, 'no cursor drawn');
   await page.screenshot({ path: join(shots, 'console-terminal.png') });
   await page.keyboard.press('Escape');
   await page.keyboard.type(':wq');
   await page.keyboard.press('Enter');
-  await until('vim to write the file', async () => existsSync(file) && readFileSync(file, 'utf8') === 'hello\n');
-  console.log('ok - "ihello<Esc>:wq<Enter>" typed in the page wrote the file');
+  await until('vim to write the file', async () => existsSync(file) && readFileSync(file, 'utf8') === 'hello a\\x41\nnext\n');
+  console.log('ok - "ihello", a paste and "<Esc>:wq<Enter>" typed in the page wrote the file');
 }
 
 async function coloursDrawn(page) {
