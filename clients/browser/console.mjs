@@ -115,6 +115,11 @@ async function logFollows(page) {
   await page.locator('#search-results li', { hasText: 'out-2' }).first().waitFor({ timeout: TIMEOUT });
   check(!(await page.locator('#search-results').textContent()).includes('out-3'), 'search shows lines that do not match');
   console.log('ok - search lists the matching lines of the log');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download').click()]);
+  const saved = readFileSync(await download.path(), 'utf8');
+  check(download.suggestedFilename() === 'ticker.log' && saved.startsWith('out-1\n') && saved.includes('err-1\n'),
+    `the download is ${download.suggestedFilename()}: ${saved.slice(0, 100)}`);
+  console.log('ok - download log saves the whole log (with the bearer header when there is a token)');
   await page.screenshot({ path: join(shots, 'console-log.png'), fullPage: true });
 }
 
