@@ -7,6 +7,7 @@ const PAGE = 65536;
 export class LogView {
   constructor(elements, session, onError, onExit) {
     this.el = elements;
+    this.session = session;
     this.id = session.session_id;
     this.onError = onError;
     this.start = Math.max(0, session.output_bytes_total - PAGE);

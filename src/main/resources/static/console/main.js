@@ -115,7 +115,6 @@ async function openSession(id) {
   } else {
     view = new LogView({ log: $('log'), earlier: $('load-earlier') }, session, showError, showStatus);
   }
-  view.session = session;
 }
 
 async function route() {

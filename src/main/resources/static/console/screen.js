@@ -59,6 +59,7 @@ function escapeChars(text) {
 export class TerminalView {
   constructor(element, session, onError, onExit) {
     this.el = element;
+    this.session = session;
     this.id = session.session_id;
     this.onError = onError;
     this.frame = null;
