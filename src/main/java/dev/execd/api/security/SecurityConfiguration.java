@@ -29,6 +29,9 @@ import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.header.HeaderWriterFilter;
+import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
+import org.springframework.security.web.header.writers.StaticHeadersWriter;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
@@ -36,10 +39,11 @@ import org.springframework.web.filter.CorsFilter;
 
 /**
  * Who may call execd. With tokens every request needs one, but health and the API
- * documentation, which hold no session data. Without tokens the server must be on
- * loopback (or anonymous access allowed on purpose), and the {@link LoopbackGuard} keeps
- * foreign pages and rebound names out. Paths are checked after the firewall refused every
- * path that is not normalized, so what is matched here is what Tomcat routes.
+ * documentation and the console's static files, which hold no session data. Without
+ * tokens the server must be on loopback (or anonymous access allowed on purpose), and the
+ * {@link LoopbackGuard} keeps foreign pages and rebound names out. Paths are checked
+ * after the firewall refused every path that is not normalized, so what is matched here
+ * is what Tomcat routes.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -47,7 +51,15 @@ class SecurityConfiguration {
 	private static final Logger logger = LoggerFactory.getLogger(SecurityConfiguration.class);
 
 	static final String[] PUBLIC_PATHS = { "/actuator/health", "/actuator/health/**", "/v3/api-docs",
-			"/v3/api-docs.yaml", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**" };
+			"/v3/api-docs.yaml", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/console", "/console/**" };
+
+	/**
+	 * The console's pages load nothing but their own scripts and styles and talk to this
+	 * server only; session output is never markup, so no inline script is needed.
+	 */
+	static final String CONSOLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; "
+			+ "connect-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+			+ "frame-ancestors 'none'; form-action 'self'";
 
 	static final String TOKENS = "execd.security.tokens";
 
@@ -78,16 +90,22 @@ class SecurityConfiguration {
 			// Written before the request runs: written at commit instead, the headers of
 			// a
 			// stream would be set by its async thread while the request thread sets them
-			// too, and Tomcat's header list is not thread-safe.
-			.headers((headers) -> headers.addObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
+			// too, and Tomcat's header list is not thread-safe. The console's pages get a
+			// strict Content-Security-Policy.
+			.headers((headers) -> {
+				headers.addObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
 
-				@Override
-				public <O extends HeaderWriterFilter> O postProcess(O filter) {
-					filter.setShouldWriteHeadersEagerly(true);
-					return filter;
-				}
+					@Override
+					public <O extends HeaderWriterFilter> O postProcess(O filter) {
+						filter.setShouldWriteHeadersEagerly(true);
+						return filter;
+					}
 
-			}))
+				});
+				headers.addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(
+						PathPatternRequestMatcher.withDefaults().matcher("/console/**"),
+						new StaticHeadersWriter("Content-Security-Policy", CONSOLE_CSP)));
+			})
 			.addFilterBefore(corsFilter(), SecurityContextHolderFilter.class);
 		if (tokens.isEmpty()) {
 			http.addFilterBefore(new LoopbackGuard(!this.security.allowAnonymous(), this.security.corsOrigins(),
