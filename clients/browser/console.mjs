@@ -139,6 +139,26 @@ async function loadEarlier(page) {
     `the log is not 1..20000 in order after "load earlier" (${numbers.length} lines)`);
   check(await page.locator('#load-earlier').isHidden(), '"load earlier" is still offered at offset 0');
   console.log('ok - "load earlier" prepends the bytes before, by offset, and stops at the start');
+
+  // Both streams, about 150 KB: the earlier part keeps stderr apart too.
+  const both = await start({ name: 'both', yield_time_ms: 5000,
+    cmd: 'for i in $(seq 1 8000); do echo out-$i; echo err-$i >&2; done' });
+  await page.goto(`${base}/console/#/s/${both}`);
+  await until('the end of both streams', async () => (await page.locator('#log').textContent()).includes('err-8000'));
+  for (let i = 0; i < 5 && !(await page.locator('#load-earlier').isHidden()); i++) {
+    const before = await page.locator('#log span').count();
+    await page.locator('#load-earlier').click();
+    await until('earlier output', async () => (await page.locator('#log span').count()) > before);
+  }
+  const lines = async (kind) => (await page.$$eval(`#log .${kind}`, (spans) => spans.map((s) => s.textContent).join('')))
+    .trim().split('\n');
+  const out = await lines('stdout');
+  const err = await lines('stderr');
+  check(out.length === 8000 && out.every((line, i) => line === `out-${i + 1}`),
+    `stdout is not out-1..out-8000 after "load earlier" (${out.length} lines, first ${out[0]})`);
+  check(err.length === 8000 && err.every((line, i) => line === `err-${i + 1}`),
+    `stderr is not err-1..err-8000 after "load earlier" (${err.length} lines, first ${err[0]})`);
+  console.log('ok - "load earlier" keeps stdout and stderr apart');
 }
 
 async function vimThroughThePage(page) {

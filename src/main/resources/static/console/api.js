@@ -65,3 +65,44 @@ export function stream(path, params = {}) {
 export function sessionPath(id, tail = '') {
   return `/sessions/${encodeURIComponent(id)}${tail}`;
 }
+
+/**
+ * The events of a stream from an offset until one ends at or past `until` (its id is the
+ * offset after it), read with fetch so it carries the bearer header and stops there.
+ * Calls onEvent(name, id, data) for each; an `exit` also ends the read.
+ */
+export async function streamRange(path, params, until, onEvent) {
+  const query = new URLSearchParams(params);
+  const abort = new AbortController();
+  const response = await fetch(`${path}?${query}`,
+    { headers: headers({ Accept: 'text/event-stream' }), signal: abort.signal });
+  if (response.status === 401) throw new Unauthorized('a valid token is required');
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffered += value;
+      let end;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        let name = 'message';
+        let id = null;
+        const data = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) name = line.slice(6).trim();
+          else if (line.startsWith('id:')) id = line.slice(3).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        }
+        if (data.length === 0) continue;
+        onEvent(name, id, data.join('\n'));
+        if (name === 'exit' || (id !== null && Number(id) >= until)) return;
+      }
+    }
+  } finally {
+    abort.abort();
+  }
+}

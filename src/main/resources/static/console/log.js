@@ -1,6 +1,6 @@
 // A pipe session's output as a log: the last part first, live over /stream, stdout and
 // stderr told apart; "load earlier" reads the bytes before by offset.
-import { call, sessionPath, stream } from './api.js';
+import { call, sessionPath, stream, streamRange } from './api.js';
 
 const PAGE = 65536;
 
@@ -48,27 +48,44 @@ export class LogView {
   }
 
   async loadEarlier() {
+    if (this.loading) return;
+    this.loading = true;
     const from = Math.max(0, this.start - PAGE);
     try {
-      let text = '';
-      let offset = from;
-      // A read may answer fewer bytes than asked; read on until the shown part is reached.
-      while (offset < this.start) {
-        const data = await call('GET',
-          `${sessionPath(this.id, '/output')}?offset=${offset}&max_bytes=${this.start - offset}&strip_ansi=true`);
-        if (data.next_offset <= offset) break;
-        text += data.output;
-        offset = data.next_offset;
+      // The same stream from the earlier offset, so stdout and stderr stay apart; it is
+      // read up to where the log shown starts.
+      const parts = [];
+      const straddling = [];
+      await streamRange(sessionPath(this.id, '/stream'), { offset: from, strip_ansi: true }, this.start,
+        (name, id, data) => {
+          if (name === 'output') {
+            const chunk = JSON.parse(data);
+            if (Number(id) <= this.start) parts.push([chunk.text, chunk.stream]);
+            else if (chunk.offset < this.start) straddling.push(chunk);
+          } else if (name === 'gap') {
+            const gap = JSON.parse(data);
+            parts.push([`[bytes ${gap.from}-${gap.to} are no longer kept]\n`, 'note']);
+          }
+        });
+      // An event that runs past the start is one stream's bytes: read just its part before.
+      for (const chunk of straddling) {
+        const data = await call('GET', `${sessionPath(this.id, '/output')}?offset=${chunk.offset}`
+          + `&max_bytes=${this.start - chunk.offset}&strip_ansi=true&stream=${chunk.stream}`);
+        parts.push([data.output, chunk.stream]);
       }
-      const span = document.createElement('span');
-      // /output answers bytes without saying which stream wrote them, so earlier output is plain.
-      span.className = 'earlier';
-      span.textContent = text;
-      this.el.log.prepend(span);
+      const spans = parts.map(([text, kind]) => {
+        const span = document.createElement('span');
+        span.className = `earlier ${kind}`;
+        span.textContent = text;
+        return span;
+      });
+      this.el.log.prepend(...spans);
       this.start = from;
       this.el.earlier.hidden = this.start === 0;
     } catch (error) {
       this.onError(error);
+    } finally {
+      this.loading = false;
     }
   }
 }
