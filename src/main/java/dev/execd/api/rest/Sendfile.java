@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.execd.files.OpenFile;
 import jakarta.servlet.http.HttpServletRequest;
@@ -46,9 +47,10 @@ class Sendfile implements DisposableBean {
 	private final ScheduledExecutorService sweeper = Executors
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("execd-sendfile").daemon().factory());
 
-	Sendfile() {
-		this.sweeper.scheduleWithFixedDelay(this::sweep, SWEEP_MILLIS, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
-	}
+	/**
+	 * Whether a sweep is scheduled: only while files wait, so an idle server never wakes.
+	 */
+	private final AtomicBoolean sweeping = new AtomicBoolean();
 
 	/**
 	 * Asks Tomcat to send {@code [from, to)} of the file after the handler returns; the
@@ -64,12 +66,10 @@ class Sendfile implements DisposableBean {
 		request.setAttribute(START, from);
 		request.setAttribute(END, to);
 		this.handed.add(new Handed(file, thread));
+		if (this.sweeping.compareAndSet(false, true)) {
+			this.sweeper.schedule(this::sweep, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+		}
 		return true;
-	}
-
-	/** How many files wait for their request's thread to end. */
-	int pending() {
-		return this.handed.size();
 	}
 
 	private void sweep() {
@@ -79,6 +79,11 @@ class Sendfile implements DisposableBean {
 				it.remove();
 				close(entry.file());
 			}
+		}
+		this.sweeping.set(false);
+		// A file handed over during the sweep, or one still waiting, needs another.
+		if (!this.handed.isEmpty() && this.sweeping.compareAndSet(false, true)) {
+			this.sweeper.schedule(this::sweep, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
 		}
 	}
 
