@@ -1,8 +1,5 @@
 package dev.execd.output;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,8 +11,6 @@ import java.util.List;
 final class LogChunks {
 
 	static final int CHUNK = 1 << 20;
-
-	private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
 	private final OutputLog log;
 
@@ -89,7 +84,7 @@ final class LogChunks {
 		this.scanned += n;
 		this.budget.spend(n);
 		if (this.trackComplete) {
-			this.complete = lastNewline(this.buf, 0, this.len) + 1;
+			this.complete = Newlines.lastIndexOf(this.buf, 0, this.len) + 1;
 		}
 		return true;
 	}
@@ -113,34 +108,6 @@ final class LogChunks {
 		this.complete = 0;
 		this.ended = false;
 		return resume < this.to;
-	}
-
-	/** The first {@code \n} in {@code b[from, to)}, eight bytes at a time, or -1. */
-	static int indexOfNewline(byte[] b, int from, int to) {
-		int i = from;
-		for (; i + 8 <= to; i += 8) {
-			long v = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL;
-			long zero = (v - 0x0101010101010101L) & ~v & 0x8080808080808080L;
-			if (zero != 0) {
-				return i + (Long.numberOfTrailingZeros(zero) >>> 3);
-			}
-		}
-		for (; i < to; i++) {
-			if (b[i] == '\n') {
-				return i;
-			}
-		}
-		return -1;
-	}
-
-	/** The last {@code \n} in {@code b[from, to)}, or {@code from - 1}. */
-	static int lastNewline(byte[] b, int from, int to) {
-		for (int i = to - 1; i >= from; i--) {
-			if (b[i] == '\n') {
-				return i;
-			}
-		}
-		return from - 1;
 	}
 
 }

@@ -92,10 +92,10 @@ public final class LogSearch {
 					this.cursor = c.start + c.complete;
 					continue;
 				}
-				at = LogChunks.lastNewline(c.buf, at, hit) + 1;
+				at = Newlines.lastIndexOf(c.buf, at, hit) + 1;
 			}
 			int limit = Math.min(c.len, at + MAX_LINE);
-			int newline = LogChunks.indexOfNewline(c.buf, at, limit);
+			int newline = Newlines.indexOf(c.buf, at, limit);
 			if (newline >= 0) {
 				line(at, newline, newline + 1);
 			}

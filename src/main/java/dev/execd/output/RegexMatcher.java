@@ -78,9 +78,9 @@ final class RegexMatcher implements LineMatcher {
 			if (hit < 0) {
 				return -1;
 			}
-			int line = LogChunks.lastNewline(b, at, hit) + 1;
+			int line = Newlines.lastIndexOf(b, at, hit) + 1;
 			this.run = (hit - at > this.run) ? DFA_RUN : this.run;
-			int end = LogChunks.indexOfNewline(b, (int) Math.min(to, (long) hit + this.run), to);
+			int end = Newlines.indexOf(b, (int) Math.min(to, (long) hit + this.run), to);
 			end = (end < 0) ? to : end;
 			int found = this.dfa.scan(b, line, end);
 			if (found >= 0) {

@@ -60,12 +60,10 @@ public final class TextLines {
 	 */
 	public void feed(byte[] b, int len, long offset, Sink sink) {
 		int from = 0;
-		for (int i = 0; i < len; i++) {
-			if (b[i] == '\n') {
-				append(b, from, i, offset + from, sink);
-				flush(sink);
-				from = i + 1;
-			}
+		for (int i = Newlines.indexOf(b, 0, len); i >= 0; i = Newlines.indexOf(b, from, len)) {
+			append(b, from, i, offset + from, sink);
+			flush(sink);
+			from = i + 1;
 		}
 		append(b, from, len, offset + from, sink);
 	}
@@ -75,10 +73,7 @@ public final class TextLines {
 	 * under way whole: only the bytes after the last {@code \n} are kept.
 	 */
 	public void skip(byte[] b, int len, long offset) {
-		int from = len;
-		while (from > 0 && b[from - 1] != '\n') {
-			from--;
-		}
+		int from = Newlines.lastIndexOf(b, 0, len) + 1;
 		if (from > 0) {
 			this.carried = 0;
 			release();
