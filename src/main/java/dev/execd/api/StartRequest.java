@@ -113,7 +113,8 @@ public record StartRequest(@Schema(description = """
 				Cap on `output` in this response, in bytes. Over it, the middle (`head_tail`), \
 				start (`tail`) or end (`head`) is replaced by one marker that reads exactly \
 				`\\n[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]\\n` \
-				(not counted in the cap), so the cut part can be fetched from the log. Clamped to \
+				(not counted in the cap), so the cut part can be fetched from the log. A cut moves to a \
+				line end within 256 bytes of it. Clamped to \
 				[256, 1048576].""", defaultValue = "32768", minimum = "256",
 				maximum = "1048576") @Nullable Long maxOutputBytes,
 

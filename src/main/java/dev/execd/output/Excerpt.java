@@ -1,5 +1,7 @@
 package dev.execd.output;
 
+import java.util.Arrays;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,6 +13,9 @@ import org.jspecify.annotations.Nullable;
  * @param omitted bytes left out (0 when all fit)
  */
 public record Excerpt(String text, long omitted) {
+
+	/** How far a cut moves to fall at a line end. */
+	static final int LINE_SLACK = 256;
 
 	/**
 	 * Builds the excerpt of {@code [start, end)}, which must not split a character at
@@ -31,24 +36,38 @@ public record Excerpt(String text, long omitted) {
 		};
 		int tailCap = cap - headCap;
 		// Cut at character boundaries: the head gives back a split character, the tail
-		// skips one (invalid bytes are not characters and are kept).
+		// skips one (invalid bytes are not characters and are kept). Then at line ends,
+		// when one lies within LINE_SLACK bytes: a line cut in two reads as another
+		// value.
 		byte[] head = readFully(log, start, start + headCap);
 		int headLen = headCap - Utf8.incompleteTail(head, headCap);
-		byte[] tail = readFully(log, end - tailCap, end);
-		int skip = Utf8.leadingContinuations(tail, tail.length);
+		if (headLen > 0 && head[headLen - 1] != '\n') {
+			int newline = Newlines.lastIndexOf(head, Math.max(0, headLen - LINE_SLACK), headLen);
+			headLen = (newline >= Math.max(0, headLen - LINE_SLACK)) ? newline + 1 : headLen;
+		}
+		// One byte before the tail too, to see whether the tail starts a line already.
+		byte[] tail = readFully(log, end - tailCap - 1, end);
+		int skip = 1;
+		while (skip < 4 && skip < tail.length && Utf8.isContinuation(tail[skip])) {
+			skip++;
+		}
+		if (tailCap > 0 && tail[skip - 1] != '\n') {
+			int newline = Newlines.indexOf(tail, skip, Math.min(tail.length, skip + LINE_SLACK));
+			skip = (newline >= 0) ? newline + 1 : skip;
+		}
 		long omitFrom = start + headLen;
-		long omitTo = end - tailCap + skip;
+		long omitTo = end - tailCap - 1 + skip;
 		long omitted = omitTo - omitFrom;
 		String marker = "\n[... omitted " + omitted + " bytes (offsets " + omitFrom + "-" + omitTo
 				+ "); full output: GET " + logUrl + (logUrl.contains("?") ? "&" : "?") + "offset=" + omitFrom
 				+ "&length=" + omitted + " ...]\n";
-		String headText = text(java.util.Arrays.copyOf(head, headLen), stripper);
+		String headText = text(Arrays.copyOf(head, headLen), stripper);
 		if (stripper != null) {
 			// The tail starts at an arbitrary point: escape state from the head does
 			// not carry over the gap.
 			stripper.reset();
 		}
-		String tailText = text(java.util.Arrays.copyOfRange(tail, skip, tail.length), stripper);
+		String tailText = text(Arrays.copyOfRange(tail, skip, tail.length), stripper);
 		return new Excerpt(headText + marker + tailText, omitted);
 	}
 

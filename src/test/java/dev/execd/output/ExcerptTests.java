@@ -190,6 +190,59 @@ class ExcerptTests {
 		}
 	}
 
+	/** {@code seq 1 200000} with a 300-byte cap: both cuts move to line ends. */
+	@ParameterizedTest
+	@EnumSource(Truncation.class)
+	void cutsAtLineEndsWithinTheSlack(Truncation mode) {
+		String text = seq(1, 200_000);
+		int length = text.length();
+		try (OutputLog log = log(text)) {
+			Excerpt excerpt = Excerpt.of(log, 0, length, 300, mode, null, URL);
+			String shown = excerpt.text();
+			int markerAt = shown.indexOf("\n[... omitted ");
+			String head = shown.substring(0, markerAt);
+			String rest = shown.substring(shown.indexOf(" ...]\n", markerAt) + 6);
+			long from = head.length();
+			assertThat(shown).isEqualTo(head + marker(from, excerpt.omitted(), URL) + rest);
+			// Nothing lost or repeated: head, omitted range and tail make the whole.
+			assertThat(head + text.substring((int) from, (int) (from + excerpt.omitted())) + rest).isEqualTo(text);
+			assertThat(head.length() + rest.length()).isLessThanOrEqualTo(300);
+			assertThat(head).satisfiesAnyOf((h) -> assertThat(h).isEmpty(), (h) -> assertThat(h).endsWith("\n"));
+			if (mode != Truncation.HEAD) {
+				assertThat(text.substring(0, length - rest.length())).endsWith("\n");
+				assertThat(rest).matches("(?s)\\d+\n.*").endsWith("200000\n");
+			}
+		}
+	}
+
+	@Test
+	void keepsTheByteCutWhenNoLineEndsNearby() {
+		String text = "x\n" + ascii(2000) + "\n";
+		try (OutputLog log = log(text)) {
+			Excerpt excerpt = Excerpt.of(log, 0, text.length(), 600, Truncation.HEAD_TAIL, null, URL);
+			assertThat(excerpt).isEqualTo(new Excerpt(text.substring(0, 300) + marker(300, text.length() - 600, URL)
+					+ text.substring(text.length() - 300), text.length() - 600));
+		}
+	}
+
+	@Test
+	void keepsACutThatFallsOnALineEnd() {
+		String line = ascii(99) + "\n";
+		String text = line.repeat(20);
+		try (OutputLog log = log(text)) {
+			assertThat(Excerpt.of(log, 0, 2000, 400, Truncation.HEAD_TAIL, null, URL))
+				.isEqualTo(new Excerpt(line.repeat(2) + marker(200, 1600, URL) + line.repeat(2), 1600));
+		}
+	}
+
+	private static String seq(int first, int last) {
+		StringBuilder text = new StringBuilder();
+		for (int i = first; i <= last; i++) {
+			text.append(i).append('\n');
+		}
+		return text.toString();
+	}
+
 	private OutputLog log(String text) {
 		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
 		OutputLog log = new OutputLog(this.dir.resolve("session.log"), 1L << 30, 1 << 18);
