@@ -38,12 +38,12 @@ class McpToolsTests extends McpEndToEndTest {
 		});
 		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
 				"cols", "rows", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
-				"max_output_bytes", "env", "max_runtime_ms", "view");
+				"max_output_bytes", "env", "max_runtime_ms", "view", "strip_ansi");
 		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys",
 				"parts", "eof", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
-				"max_output_bytes", "view");
+				"max_output_bytes", "view", "strip_ansi");
 		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms",
-				"wait_for_screen", "settle_ms", "input_quiet_ms", "view", "framing");
+				"wait_for_screen", "settle_ms", "input_quiet_ms", "view", "framing", "strip_ansi");
 		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		assertThat(properties(tools, "list_processes")).containsOnlyKeys("session_id");
@@ -153,7 +153,7 @@ class McpToolsTests extends McpEndToEndTest {
 		McpTestClient.Result tail = this.mcp.ok("read_output", Map.of("session_id", done.sessionId(), "offset", 6));
 		assertThat(tail.output()).isEqualTo("world");
 		assertThat(tail.header("next_offset")).isEqualTo("11");
-		assertThat(tail.structured()).containsEntry("output", "world")
+		assertThat(tail.structured()).doesNotContainKey("output")
 			.containsEntry("output_offset", 6)
 			.containsEntry("next_offset", 11)
 			.containsEntry("eof", true)
@@ -204,10 +204,10 @@ class McpToolsTests extends McpEndToEndTest {
 	@Test
 	void structuredContentIsTheRestBody() {
 		McpTestClient.Result result = this.mcp.ok("exec_command", Map.of("cmd", "echo hi", "yield_time_ms", 10000));
-		assertThat(result.structured()).containsOnlyKeys("output", "output_offset", "next_offset", "omitted_bytes",
+		assertThat(result.structured()).containsOnlyKeys("output_offset", "next_offset", "omitted_bytes",
 				"original_token_count", "wall_time_ms", "matched", "ended_by", "session", "screen");
-		assertThat(result.structured()).containsEntry("output", "hi\n")
-			.containsEntry("matched", null)
+		assertThat(result.output()).isEqualTo("hi\n");
+		assertThat(result.structured()).containsEntry("matched", null)
 			.containsEntry("ended_by", "exit")
 			.containsEntry("screen", null);
 		Map<String, Object> rest = JSON.convertValue(this.api.get("/sessions/" + result.sessionId()).json(), MAP);

@@ -69,7 +69,8 @@ final class McpArguments {
 	 * Arguments of {@code read_output}, as {@code GET /sessions/{id}/output} takes them.
 	 */
 	record Read(@Nullable Long offset, @Nullable Long maxBytes, @Nullable Long waitMs, @Nullable String waitForScreen,
-			@Nullable Long settleMs, @Nullable Long inputQuietMs, @Nullable String view, @Nullable String framing) {
+			@Nullable Long settleMs, @Nullable Long inputQuietMs, @Nullable String view, @Nullable String framing,
+			@Nullable Boolean stripAnsi) {
 
 	}
 

@@ -65,7 +65,7 @@ final class McpFiles {
 			out.append("truncated: true (continue with offset_lines: ").append(first + lines).append(")\n");
 		}
 		out.append("---\n").append(text.text());
-		return McpResults.success(out.toString(), this.structured.apply(text));
+		return McpResults.success(out.toString(), McpContent.metadata(this.structured.apply(text)));
 	}
 
 	CallToolResult write(Scope scope, McpArguments args) throws IOException {

@@ -25,6 +25,27 @@ final class McpOutputSchemas {
 	}
 
 	/**
+	 * The schema of a result whose content is in its text block only: the record's
+	 * properties without {@link McpContent#CONTENT}, also in a nested {@code screen}.
+	 */
+	static Map<String, Object> metadata(Class<? extends Record> type) {
+		return withoutContent(object(type));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> withoutContent(Map<String, Object> object) {
+		Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) object.get("properties"));
+		properties.keySet().removeAll(McpContent.CONTENT);
+		if (properties.get("screen") instanceof Map<?, ?> screen) {
+			properties.put("screen", withoutContent((Map<String, Object>) screen));
+		}
+		Map<String, Object> kept = new LinkedHashMap<>(object);
+		kept.put("properties", properties);
+		kept.put("required", List.copyOf(properties.keySet()));
+		return kept;
+	}
+
+	/**
 	 * A command of a shell: the record's properties after {@code session_id}, the shell
 	 * it ran in.
 	 */
@@ -32,7 +53,7 @@ final class McpOutputSchemas {
 	static Map<String, Object> withSessionId(Class<? extends Record> type) {
 		Map<String, Object> properties = new LinkedHashMap<>();
 		properties.put("session_id", Map.of("type", "string"));
-		properties.putAll((Map<String, Object>) object(type).get("properties"));
+		properties.putAll((Map<String, Object>) metadata(type).get("properties"));
 		return Map.of("type", "object", "properties", properties, "required", List.copyOf(properties.keySet()));
 	}
 

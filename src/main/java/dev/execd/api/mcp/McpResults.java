@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The results of the MCP tools: text for the model in the contract's format (a header, a
- * line {@code ---}, then the output) and, as structured content, the REST body.
+ * line {@code ---}, then the output) and, as structured content, the REST body without
+ * what the text already carries ({@link McpContent}).
  */
 final class McpResults {
 
@@ -24,7 +25,7 @@ final class McpResults {
 
 	static CallToolResult exec(ExecResult result, Map<String, @Nullable Object> structured) {
 		String text = header(result.session(), result.wallTimeMs(), result.omittedBytes(), null, result.endedBy())
-				+ result.output();
+				+ McpContent.output(result.output(), result.session().sessionId(), result.omittedBytes());
 		return success(withScreen(text, result.screen()), structured);
 	}
 
@@ -150,7 +151,8 @@ final class McpResults {
 			text.append("omitted_bytes: ").append(command.omittedBytes()).append('\n');
 		}
 		text.append("log_url: ").append(shell.logUrl()).append("\n---\n");
-		return success(text.append(command.output()).toString(), structured);
+		String output = McpContent.output(command.output(), shell.sessionId(), command.omittedBytes());
+		return success(text.append(output).toString(), structured);
 	}
 
 	/** A refusal: the text starts with the contract's code. */

@@ -55,7 +55,7 @@ final class McpShell {
 		CommandResult result = this.shells.submit(scope, session.sessionId(), request);
 		Map<String, @Nullable Object> structured = new LinkedHashMap<>();
 		structured.put("session_id", session.sessionId());
-		structured.putAll(this.json.convertValue(result, MAP));
+		structured.putAll(McpContent.metadata(this.json.convertValue(result, MAP)));
 		return McpResults.command(session, result, McpTools.millisSince(started), structured);
 	}
 

@@ -124,28 +124,28 @@ final class McpTools {
 	}
 
 	List<SyncToolSpecification> specifications() {
-		return List.of(tool("exec_command", McpOutputSchemas.of(ExecResult.class), this::execCommand),
-				tool("write_stdin", McpOutputSchemas.of(ExecResult.class), this::writeStdin),
-				tool("read_output", McpOutputSchemas.of(OutputResult.class), this::readOutput),
-				tool("read_screen", McpOutputSchemas.of(ScreenView.class), this::readScreen),
+		return List.of(tool("exec_command", McpOutputSchemas.metadata(ExecResult.class), this::execCommand),
+				tool("write_stdin", McpOutputSchemas.metadata(ExecResult.class), this::writeStdin),
+				tool("read_output", McpOutputSchemas.metadata(OutputResult.class), this::readOutput),
+				tool("read_screen", McpOutputSchemas.metadata(ScreenView.class), this::readScreen),
 				tool("kill_session", McpOutputSchemas.of(SessionView.class), this::killSession),
 				tool("list_sessions", McpOutputSchemas.of(SessionList.class), this::listSessions),
 				tool("list_processes", McpOutputSchemas.of(ProcessList.class), this::listProcesses),
 				tool("run_in_shell", McpOutputSchemas.withSessionId(CommandResult.class), this.shell::run),
 				tool("search_output", McpOutputSchemas.of(ConversationSearchResult.class), this.search::call),
-				tool("read_file", McpOutputSchemas.of(FileText.class), this.files::read),
+				tool("read_file", McpOutputSchemas.metadata(FileText.class), this.files::read),
 				tool("write_file", McpOutputSchemas.of(FileInfo.class), this.files::write),
 				tool("list_dir", McpOutputSchemas.of(FileListing.class), this.files::list));
 	}
 
 	private CallToolResult execCommand(Scope scope, McpArguments args) throws InterruptedException {
 		ExecResult result = this.sessions.start(scope, args.bind(StartRequest.class)).result();
-		return McpResults.exec(result, structured(result));
+		return McpResults.exec(result, McpContent.metadata(structured(result)));
 	}
 
 	private CallToolResult writeStdin(Scope scope, McpArguments args) throws InterruptedException {
 		ExecResult result = this.sessions.stdin(scope, args.sessionId(), args.bind(StdinRequest.class));
-		return McpResults.exec(result, structured(result));
+		return McpResults.exec(result, McpContent.metadata(structured(result)));
 	}
 
 	private CallToolResult readOutput(Scope scope, McpArguments args) throws InterruptedException {
@@ -154,15 +154,15 @@ final class McpTools {
 		OutputResult result = (read.framing() != null)
 				? this.records.framed(scope, args.sessionId(), read.offset(), read.waitMs(), read.framing())
 				: this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(), read.waitMs(), null,
-						new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()), "utf8", false,
-						read.view(), null);
-		return McpResults.output(result, millisSince(started), structured(result));
+						new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()), "utf8",
+						Boolean.TRUE.equals(read.stripAnsi()), read.view(), null);
+		return McpResults.output(result, millisSince(started), McpContent.metadata(structured(result)));
 	}
 
 	private CallToolResult readScreen(Scope scope, McpArguments args) {
 		McpArguments.Screen screen = args.bind(McpArguments.Screen.class);
 		ScreenView result = this.screens.screen(scope, args.sessionId(), screen.scrollback());
-		return McpResults.screen(result, structured(result));
+		return McpResults.screen(result, McpContent.metadata(structured(result)));
 	}
 
 	private CallToolResult killSession(Scope scope, McpArguments args) {
