@@ -98,7 +98,12 @@ final class Server implements Closeable {
 
 	/** Resident set size in bytes, from {@code /proc/<pid>/status}. */
 	long rssBytes() throws IOException {
-		for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+		return rssBytes(pid());
+	}
+
+	/** Resident set size of a process in bytes, from {@code /proc/<pid>/status}. */
+	static long rssBytes(long pid) throws IOException {
+		for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
 			if (line.startsWith("VmRSS:")) {
 				return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
 			}
