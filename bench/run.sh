@@ -23,22 +23,22 @@ for arg in "$@"; do
   if [ "$arg" = --with-peer ]; then with_peer=true; else args+=("$arg"); fi
 done
 if $with_peer; then
-  # Debian's packages live in the system Python, whichever python3 comes first on the PATH.
-  peer_python=/usr/bin/python3
+  # Debian's packages live in the system Python, whichever python3 comes first on the PATH
+  # (EXECD_PEER_PYTHON: another Python with jupyter_server and terminado).
+  peer_python=${EXECD_PEER_PYTHON:-/usr/bin/python3}
   peer_packages=(python3-jupyter-server python3-terminado python3-websocket)
   has_peer() { [ -x "$peer_python" ] && "$peer_python" -c 'import jupyter_server, terminado' 2>/dev/null; }
-  if ! has_peer; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-      echo "Installing ${peer_packages[*]} for the peer"
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${peer_packages[@]}" >/dev/null \
-        || echo "--with-peer: the install failed"
-    fi
+  why="needs root and apt-get to install ${peer_packages[*]}"
+  if ! has_peer && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing ${peer_packages[*]} for the peer"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq --no-install-recommends "${peer_packages[@]}" >/dev/null) || true
+    why="apt-get install ${peer_packages[*]} did not make jupyter_server and terminado importable by $peer_python"
   fi
   if has_peer; then
     args+=(--peer "$peer_python")
   else
-    echo "--with-peer: Jupyter Server is not installed and cannot be installed here (needs root and apt-get:" \
-      "apt-get install ${peer_packages[*]}); the peer scenario is skipped" >&2
+    echo "--with-peer: Jupyter Server is not available ($why); the peer scenario is skipped" >&2
   fi
 fi
 
