@@ -3,18 +3,14 @@ package dev.execd.bench;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The peer: a Jupyter Server (Debian's {@code python3-jupyter-server} with
@@ -76,25 +72,18 @@ final class Jupyter implements Closeable {
 			env.put("JUPYTER_" + kind + "_DIR", dir.resolve(kind.toLowerCase()).toString());
 		}
 		Jupyter jupyter = new Jupyter(dir, builder.start(), port, token);
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-		while (true) {
-			if (!jupyter.process.isAlive()) {
-				throw new IllegalStateException("Jupyter Server exited at start:\n" + jupyter.outputTail());
-			}
-			try (Http http = jupyter.client()) {
-				if (http.get(jupyter.path("/api/status")).status() == 200) {
-					return jupyter;
+		try {
+			Children.awaitReady(jupyter.process, dir, "Jupyter Server", () -> {
+				try (Http http = jupyter.client()) {
+					return http.get(jupyter.path("/api/status")).status() == 200;
 				}
-			}
-			catch (IOException ex) {
-				// Not listening yet.
-			}
-			if (System.nanoTime() > deadline) {
-				jupyter.close();
-				throw new IllegalStateException("Jupyter Server did not answer:\n" + jupyter.outputTail());
-			}
-			Thread.sleep(100);
+			}, 60);
 		}
+		catch (Exception ex) {
+			jupyter.close();
+			throw ex;
+		}
+		return jupyter;
 	}
 
 	/** A new keep-alive connection to the server. */
@@ -130,36 +119,10 @@ final class Jupyter implements Closeable {
 		return this.process.pid();
 	}
 
-	String outputTail() {
-		try {
-			List<String> lines = Files.readAllLines(this.dir.resolve("server.out"), StandardCharsets.UTF_8);
-			return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-		}
-		catch (IOException ex) {
-			return "(no output: " + ex.getMessage() + ")";
-		}
-	}
-
 	/** Stops the server with SIGTERM (it ends its terminals), then removes its files. */
 	@Override
 	public void close() {
-		this.process.destroy();
-		try {
-			if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly();
-				this.process.waitFor(10, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException ex) {
-			this.process.destroyForcibly();
-			Thread.currentThread().interrupt();
-		}
-		try (Stream<Path> paths = Files.walk(this.dir)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((p) -> p.toFile().delete());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		Children.stop(this.process, this.dir, 30);
 	}
 
 }
