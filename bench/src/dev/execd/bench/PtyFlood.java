@@ -34,6 +34,14 @@ final class PtyFlood {
 		}
 		List<String> sides = List.copyOf(rates.keySet());
 		try (Http http = ctx.client("bench-peer-flood"); Http peerHttp = jupyter.client()) {
+			if (!ctx.config.smoke()) {
+				// Warm-up of the code paths (the driver's counting loops are JIT-compiled only
+				// after a few MB; cold, they held the raw side to a third of its rate).
+				long warm = Math.min(bytes, 16L << 20);
+				execd(ctx, http, warm, new Count(false));
+				peer(ctx, jupyter, peerHttp, warm, new Count(true));
+				raw(warm, new Count(false));
+			}
 			for (int r = 0; r < ctx.config.throughputRounds(); r++) {
 				for (int k = 0; k < sides.size(); k++) {
 					String side = sides.get((r + k) % sides.size());
