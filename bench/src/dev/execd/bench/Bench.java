@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
  * {@code --results <dir>}, {@code --name <file name>}, {@code --only <scenario,...>},
  * {@code --server-jvm <arg>} (repeatable, e.g. a JFR recording), {@code --no-report},
  * {@code --set <size>=<number>} (repeatable: a field of {@link Context.Config}, for quick
- * experiments), {@code --report-from <results.json>} (only regenerate BENCHMARKS.md).
+ * experiments), {@code --report-from <results.json>} (only regenerate BENCHMARKS.md),
+ * {@code --peer <python>} (also run the {@code peer} scenario: Jupyter Server's terminals
+ * started with that Python; {@code bench/run.sh --with-peer} finds or installs it).
  */
 public final class Bench {
 
@@ -35,7 +37,10 @@ public final class Bench {
 	 * (files measures its own baselines in the same minutes, so it comes after).
 	 */
 	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"screen", "shell", "search", "records", "throughput", "files");
+			"screen", "shell", "search", "records", "peer", "throughput", "files");
+
+	/** Runs only with {@code --peer}: it needs Jupyter Server installed. */
+	private static final String PEER = "peer";
 
 	private Bench() {
 	}
@@ -48,6 +53,7 @@ public final class Bench {
 		Path results = null;
 		String name = null;
 		Set<String> only = Set.copyOf(SCENARIOS);
+		Path peerPython = null;
 		List<String> serverJvm = new ArrayList<>();
 		Map<String, Long> overrides = new LinkedHashMap<>();
 		for (int i = 0; i < args.length; i++) {
@@ -60,6 +66,7 @@ public final class Bench {
 				case "--name" -> name = args[++i];
 				case "--only" -> only = Set.copyOf(Arrays.asList(args[++i].split(",")));
 				case "--server-jvm" -> serverJvm.add(args[++i]);
+				case "--peer" -> peerPython = Path.of(args[++i]);
 				case "--report-from" -> {
 					// Regenerates BENCHMARKS.md from a results file, without running anything.
 					Map<String, Object> saved = Json.object(Files.readString(Path.of(args[++i])));
@@ -81,6 +88,9 @@ public final class Bench {
 		report &= !smoke;
 		if (jar == null) {
 			throw new IllegalArgumentException("--jar is required");
+		}
+		if (peerPython == null && only.size() == 1 && only.contains(PEER)) {
+			throw new IllegalArgumentException("the peer scenario needs --peer <python> (bench/run.sh --with-peer)");
 		}
 		watchdog(smoke ? 5 : 120);
 
@@ -118,7 +128,8 @@ public final class Bench {
 				run.put("warmup", Warmup.run(ctx));
 			}
 			for (String scenario : SCENARIOS) {
-				if (!only.contains(scenario)) {
+				if (!only.contains(scenario) && !(scenario.equals(PEER) && peerPython != null)
+						|| scenario.equals(PEER) && peerPython == null) {
 					continue;
 				}
 				System.out.println("== " + scenario + " (load " + Machine.loadAverage() + ")");
@@ -137,6 +148,11 @@ public final class Bench {
 						case "search" -> Searches.run(ctx);
 						case "records" -> Records.run(ctx);
 						case "files" -> FileTransfers.run(ctx);
+						case PEER -> {
+							try (Jupyter jupyter = Jupyter.start(peerPython)) {
+								yield Peer.run(ctx, jupyter);
+							}
+						}
 						default -> throw new IllegalStateException(scenario);
 					};
 				}
@@ -181,6 +197,11 @@ public final class Bench {
 			Map<String, Object> measured = (Map<String, Object>) shell;
 			System.out.println("\nshell (for BENCHMARKS.md):\n" + Shells.markdown(measured));
 		}
+		if (scenarios.get(PEER) instanceof Map<?, ?> peer && !peer.containsKey("failed")) {
+			@SuppressWarnings("unchecked")
+			Map<String, Object> measured = (Map<String, Object>) peer;
+			System.out.println("\npeer (execd against Jupyter Server's terminals):\n" + PeerReport.markdown(measured));
+		}
 		System.out.println("results: " + resultsFile + (report ? " and BENCHMARKS.md" : ""));
 		System.out.printf("%d error(s), %.1f s%n", ctx.errors().size(), (System.nanoTime() - t0) / 1e9);
 		System.exit(ctx.errors().isEmpty() ? 0 : 1);
@@ -190,6 +211,13 @@ public final class Bench {
 	private static Map<String, Object> brief(Map<String, Object> result) {
 		Map<String, Object> brief = new LinkedHashMap<>(result);
 		brief.remove("rounds");
+		for (String row : List.of("keystroke", "line", "prompt", "flood")) {
+			if (brief.get(row) instanceof Map<?, ?> m) {
+				Map<Object, Object> copy = new LinkedHashMap<>(m);
+				copy.remove("rounds");
+				brief.put(row, copy);
+			}
+		}
 		brief.remove("series_by_hundred");
 		brief.remove("thread_kinds");
 		if (brief.get("heap") instanceof Map<?, ?> heap) {

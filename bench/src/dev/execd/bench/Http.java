@@ -95,10 +95,10 @@ final class Http implements Closeable {
 		int status = status();
 		Map<String, String> headers = headers();
 		byte[] body;
-		try (InputStream stream = body(headers)) {
+		try (InputStream stream = body(status, headers)) {
 			body = stream.readAllBytes();
 		}
-		finish(headers);
+		finish(status, headers);
 		return new Response(status, headers, body);
 	}
 
@@ -110,7 +110,7 @@ final class Http implements Closeable {
 		send(method, path, null, extraHeaders);
 		int status = status();
 		Map<String, String> headers = headers();
-		return new Streamed(status, headers, body(headers), this);
+		return new Streamed(status, headers, body(status, headers), this);
 	}
 
 	private void send(String method, String path, String json, Map<String, String> extraHeaders)
@@ -172,7 +172,10 @@ final class Http implements Closeable {
 		return headers;
 	}
 
-	private InputStream body(Map<String, String> headers) {
+	private InputStream body(int status, Map<String, String> headers) {
+		if (bodiless(status)) {
+			return new Fixed(0);
+		}
 		if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
 			return new Chunked();
 		}
@@ -180,12 +183,21 @@ final class Http implements Closeable {
 		return new Fixed((length != null) ? Long.parseLong(length) : Long.MAX_VALUE);
 	}
 
-	private void finish(Map<String, String> headers) {
+	private void finish(int status, Map<String, String> headers) {
 		this.lastUsed = System.nanoTime();
-		if ("close".equalsIgnoreCase(headers.get("connection")) || !headers.containsKey("content-length")
+		if ("close".equalsIgnoreCase(headers.get("connection")) || !bodiless(status)
+				&& !headers.containsKey("content-length")
 				&& !"chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
 			close();
 		}
+	}
+
+	/**
+	 * 204 and 304 have no body and need no length (Jupyter's Tornado sends a 204 without
+	 * one): the connection stays usable.
+	 */
+	private static boolean bodiless(int status) {
+		return status == 204 || status == 304;
 	}
 
 	private String line() throws IOException {

@@ -88,6 +88,14 @@ final class RawPty implements Closeable {
 		this.pending.setLength(0);
 	}
 
+	/** Reads until the terminal closes (its program ended), counting every byte read. */
+	void readToEnd(PtyFlood.Count count) throws IOException {
+		int n;
+		while ((n = this.in.read(this.buf)) >= 0) {
+			count.bytes(this.buf, 0, n);
+		}
+	}
+
 	@Override
 	public void close() {
 		ProcessHandle.of(this.process.pid()).ifPresent(ProcessHandle::destroyForcibly);

@@ -68,6 +68,9 @@ final class Report {
 		double prompt = num(s, "bash_prompt", "ratio_p50");
 		targets.add(new Target("5", "create → first prompt of `bash -i` (PTY), p50 vs. pty4j", x(prompt), "≤ 1.5×",
 				check(prompt, prompt <= 1.5)));
+		if (peer(s) != null) {
+			targets.addAll(PeerReport.targets(peer(s)));
+		}
 		return targets;
 	}
 
@@ -111,7 +114,8 @@ final class Report {
 		md.append("A 3-6 byte token typed into `cat` on a PTY, `POST /sessions/{id}/stdin` with `wait_for` ")
 			.append("the token, one keep-alive connection; raw: the same write and read through pty4j in ")
 			.append("the driver. A line: `token\\r` until cat's copy of it is back (echo + copy).\n\n");
-		md.append("| figure | execd over HTTP | raw pty4j | Jupyter terminal (peer) |\n|---|---|---|---|\n");
+		md.append("| figure | execd over HTTP | raw pty4j | Jupyter (peer, an earlier, separate run) |\n")
+			.append("|---|---|---|---|\n");
 		md.append("| keystroke echo p50 | ").append(ms(num(s, "pty_keystroke", "keystroke", "execd", "p50_ms")))
 			.append(" | ").append(ms(num(s, "pty_keystroke", "keystroke", "raw", "p50_ms")))
 			.append(" | 0.31 ms |\n");
@@ -151,7 +155,7 @@ final class Report {
 		md.append("| `GET /log` download | ").append(fmt(num(s, "throughput", "log_download_mb_s"))).append(" | ")
 			.append(x(num(s, "throughput", "log_download_ratio"))).append(" | ")
 			.append(fmt(num(s, "throughput", "download_server_cpu_s_per_gb"))).append(" | |\n");
-		md.append("| Jupyter terminal output (peer) | 47 | 0.44× a raw PTY | | |\n");
+		md.append("| Jupyter terminal output (peer, an earlier, separate run) | 47 | 0.44× a raw PTY | | |\n");
 
 		md.append("\n### 4. Scale: ").append(fmt(num(s, "scale", "sessions")))
 			.append(" live sessions (`sleep 3600`, half pipe, half PTY, ")
@@ -216,9 +220,25 @@ final class Report {
 		md.append("\nCreate → first prompt of `bash --norc --noprofile -i` on a PTY (`wait_for` the prompt), ")
 			.append("against the same command line started with pty4j until its prompt arrives:\n\n");
 		pairTable(md, s, "bash_prompt", "execd over HTTP", "pty4j");
-		md.append("\nJupyter's terminals (peer): 17 ms from create to first prompt, 2.9× raw.\n\n");
-		md.append(END).append('\n');
+		if (peer(s) != null) {
+			md.append("\n### Peer: Jupyter Server's terminals (`--with-peer`)\n\n");
+			md.append("Same run, same client JVM, sides taking turns sample by sample (see \"Peer\" above for ")
+				.append("the method).\n\n");
+			md.append(PeerReport.markdown(peer(s)));
+		}
+		else {
+			md.append("\nJupyter's terminals (peer, an earlier, separate run): 17 ms from create to first ")
+				.append("prompt, 2.9× raw.\n");
+		}
+		md.append('\n').append(END).append('\n');
 		return md.toString();
+	}
+
+	/** The peer scenario's results, when this run has them. */
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> peer(Map<String, Object> s) {
+		return (s.get("peer") instanceof Map<?, ?> peer && !peer.containsKey("failed")) ? (Map<String, Object>) peer
+				: null;
 	}
 
 	private static void pairTable(StringBuilder md, Map<String, Object> s, String key, String execd, String raw) {

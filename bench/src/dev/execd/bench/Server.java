@@ -3,18 +3,14 @@ package dev.execd.bench;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The packaged server as a child process, started the way users start it ({@code java
@@ -60,26 +56,19 @@ final class Server implements Closeable {
 			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
 			.start();
 		Server server = new Server(dir, process, port, java.resolveSibling("jcmd"));
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-		while (true) {
-			if (!process.isAlive()) {
-				throw new IllegalStateException("the server exited at start:\n" + server.outputTail());
-			}
-			try (Http http = new Http(port, "default")) {
-				Http.Response health = http.get("/actuator/health");
-				if (health.status() == 200 && health.text().contains("UP")) {
-					return server;
+		try {
+			Children.awaitReady(process, dir, "the server", () -> {
+				try (Http http = new Http(port, "default")) {
+					Http.Response health = http.get("/actuator/health");
+					return health.status() == 200 && health.text().contains("UP");
 				}
-			}
-			catch (IOException ex) {
-				// Not listening yet.
-			}
-			if (System.nanoTime() > deadline) {
-				server.close();
-				throw new IllegalStateException("the server did not become healthy:\n" + server.outputTail());
-			}
-			Thread.sleep(100);
+			}, 90);
 		}
+		catch (Exception ex) {
+			server.close();
+			throw ex;
+		}
+		return server;
 	}
 
 	long pid() {
@@ -87,18 +76,17 @@ final class Server implements Closeable {
 	}
 
 	String outputTail() {
-		try {
-			List<String> lines = Files.readAllLines(this.dir.resolve("server.out"), StandardCharsets.UTF_8);
-			return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-		}
-		catch (IOException ex) {
-			return "(no server output: " + ex.getMessage() + ")";
-		}
+		return Children.outputTail(this.dir);
 	}
 
 	/** Resident set size in bytes, from {@code /proc/<pid>/status}. */
 	long rssBytes() throws IOException {
-		for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+		return rssBytes(pid());
+	}
+
+	/** Resident set size of a process in bytes, from {@code /proc/<pid>/status}. */
+	static long rssBytes(long pid) throws IOException {
+		for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
 			if (line.startsWith("VmRSS:")) {
 				return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
 			}
@@ -197,27 +185,7 @@ final class Server implements Closeable {
 	/** Stops the server with SIGTERM (it terminates its sessions), then removes its files. */
 	@Override
 	public void close() {
-		this.process.destroy();
-		try {
-			if (!this.process.waitFor(60, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly();
-				this.process.waitFor(10, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException ex) {
-			this.process.destroyForcibly();
-			Thread.currentThread().interrupt();
-		}
-		delete(this.dir);
-	}
-
-	private static void delete(Path dir) {
-		try (Stream<Path> paths = Files.walk(dir)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((p) -> p.toFile().delete());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		Children.stop(this.process, this.dir, 60);
 	}
 
 }

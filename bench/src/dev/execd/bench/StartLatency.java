@@ -17,9 +17,9 @@ final class StartLatency {
 	private static final List<String> WRAPPED_TRUE = List.of("env", "--default-signal=INT,QUIT", "--", "setsid",
 			"/bin/bash", "-c", "true");
 
-	private static final List<String> BASH = List.of("/bin/bash", "--norc", "--noprofile", "-i");
+	static final List<String> BASH = List.of("/bin/bash", "--norc", "--noprofile", "-i");
 
-	private static final String PROMPT = "$ ";
+	static final String PROMPT = "$ ";
 
 	private StartLatency() {
 	}
@@ -66,48 +66,58 @@ final class StartLatency {
 
 	static Map<String, Object> bashPrompt(Context ctx) throws Exception {
 		try (Http http = ctx.client("bench-prompt")) {
-			String body = "{\"argv\":" + jsonArray(BASH) + ",\"tty\":true,\"env\":{\"PS1\":\"" + PROMPT
-					+ "\"},\"wait_for\":\"\\\\$ $\",\"yield_time_ms\":10000}";
-			Step execd = () -> {
-				long t0 = System.nanoTime();
-				Http.Response response = http.post("/sessions", body);
-				long elapsed = System.nanoTime() - t0;
-				if (ctx.expect(response, 201, "start bash -i")) {
-					Map<String, Object> result = response.json();
-					if (!Boolean.TRUE.equals(result.get("matched"))) {
-						ctx.error("bash -i: no prompt in the first response: " + Context.abbreviate(response.text()));
-					}
-					ctx.expect(http.delete("/sessions/" + Context.session(result).get("session_id") + "?signal=SIGKILL"),
-							200, "delete");
-				}
-				return elapsed;
-			};
 			int[] rawRetries = { 0 };
-			Step raw = () -> {
-				// Rarely (once in some 3,000 samples here) the baseline's
-				// bash -i ends before its prompt; that sample is taken again and counted.
-				for (int attempt = 0;; attempt++) {
-					long t0 = System.nanoTime();
-					try (RawPty pty = RawPty.start(BASH, Map.of("PS1", PROMPT))) {
-						pty.readUntilEndsWith(PROMPT);
-						return System.nanoTime() - t0;
-					}
-					catch (java.io.IOException ex) {
-						if (attempt == 2) {
-							throw ex;
-						}
-						rawRetries[0]++;
-						System.err.println("baseline retried: " + ex.getMessage());
-					}
-				}
-			};
 			// Each is ~5-20 ms: fewer iterations give the same confidence.
-			Map<String, Object> result = paired(ctx, execd, raw, ctx.config.warmup() / 4,
-					Math.max(ctx.config.iterations() / 2, 5));
+			Map<String, Object> result = paired(ctx, execdPrompt(ctx, http), rawPrompt(rawRetries),
+					ctx.config.warmup() / 4, Math.max(ctx.config.iterations() / 2, 5));
 			result.put("connections", http.connects());
 			result.put("raw_retries", rawRetries[0]);
 			return result;
 		}
+	}
+
+	/** Create to first prompt of {@code bash -i} on an execd PTY ({@code wait_for} the prompt). */
+	static Step execdPrompt(Context ctx, Http http) {
+		String body = "{\"argv\":" + jsonArray(BASH) + ",\"tty\":true,\"env\":{\"PS1\":\"" + PROMPT
+				+ "\"},\"wait_for\":\"\\\\$ $\",\"yield_time_ms\":10000}";
+		return () -> {
+			long t0 = System.nanoTime();
+			Http.Response response = http.post("/sessions", body);
+			long elapsed = System.nanoTime() - t0;
+			if (ctx.expect(response, 201, "start bash -i")) {
+				Map<String, Object> result = response.json();
+				if (!Boolean.TRUE.equals(result.get("matched"))) {
+					ctx.error("bash -i: no prompt in the first response: " + Context.abbreviate(response.text()));
+				}
+				ctx.expect(http.delete("/sessions/" + Context.session(result).get("session_id") + "?signal=SIGKILL"),
+						200, "delete");
+			}
+			return elapsed;
+		};
+	}
+
+	/**
+	 * The same {@code bash -i} started with pty4j until its prompt arrives. Rarely (once
+	 * in some 3,000 samples here) it ends before its prompt; that sample is taken again
+	 * and counted in {@code retries}.
+	 */
+	static Step rawPrompt(int[] retries) {
+		return () -> {
+			for (int attempt = 0;; attempt++) {
+				long t0 = System.nanoTime();
+				try (RawPty pty = RawPty.start(BASH, Map.of("PS1", PROMPT))) {
+					pty.readUntilEndsWith(PROMPT);
+					return System.nanoTime() - t0;
+				}
+				catch (java.io.IOException ex) {
+					if (attempt == 2) {
+						throw ex;
+					}
+					retries[0]++;
+					System.err.println("baseline retried: " + ex.getMessage());
+				}
+			}
+		};
 	}
 
 	/**
