@@ -173,8 +173,8 @@ class StreamTests extends EndToEndTest {
 	}
 
 	@Test
-	void refusesStreamOffsetPastTheEnd() {
-		String id = id(start(Map.of("cmd", "echo hi", "yield_time_ms", 10000)));
+	void refusesStreamOffsetPastTheEndOfARunningSession() {
+		String id = id(start(Map.of("cmd", "echo hi; sleep 30", "wait_for", "hi", "yield_time_ms", 10000)));
 		TestClient.Response response = this.api.get("/sessions/" + id + "/stream?offset=100");
 		assertThat(response.status()).isEqualTo(416);
 		assertThat(response.json().get("code").asString()).isEqualTo("offset_out_of_range");
@@ -201,6 +201,25 @@ class StreamTests extends EndToEndTest {
 
 	static String seq(int to) {
 		return IntStream.rangeClosed(1, to).mapToObj(Integer::toString).collect(Collectors.joining("\n", "", "\n"));
+	}
+
+	@Test
+	void aReconnectAfterTheEndGets204() {
+		String id = id(start(Map.of("cmd", "echo hi", "yield_time_ms", 10000)));
+		pollUntilExited(id);
+		String stream = "/sessions/" + id + "/stream";
+		TestClient.Response whole = this.api.get(stream);
+		assertThat(whole.status()).isEqualTo(200);
+		// The first thing sent: come back after a second when the connection drops.
+		assertThat(whole.text()).startsWith("retry: 1000\n\n").contains("event: exit");
+		// EventSource reconnects with the id of the last output event: the end. Whether
+		// that is use of the session: SessionRegistryTests.
+		assertThat(this.api.get(stream, "Last-Event-ID", "3").status()).isEqualTo(204);
+		assertThat(this.api.get(stream + "?offset=3").status()).isEqualTo(204);
+		assertThat(this.api.get(stream + "?offset=99").status()).isEqualTo(204);
+		assertThat(this.api.get(stream + "?offset=3&framing=lines").status()).isEqualTo(204);
+		// Before the end there is still something to send.
+		assertThat(this.api.get(stream, "Last-Event-ID", "1").text()).contains("\"text\":\"i\\n\"");
 	}
 
 }

@@ -129,11 +129,32 @@ public final class SessionRegistry implements AutoCloseable {
 	 * @throws SessionException.NotFound when there is none, or it belongs elsewhere
 	 */
 	public Session find(Scope scope, String id) {
+		Session session = lookup(scope, id);
+		session.touch();
+		return session;
+	}
+
+	/**
+	 * The session to follow from {@code offset}, or null when there is nothing left to
+	 * follow: it ended and all its output lies before {@code offset}. Only a stream that
+	 * goes on counts as use, so clients reconnecting after the end (EventSource does so
+	 * forever) do not keep an ended session from being reaped.
+	 * @throws SessionException.NotFound when there is none, or it belongs elsewhere
+	 */
+	public @Nullable Session follow(Scope scope, String id, long offset) {
+		Session session = lookup(scope, id);
+		if (session.reads().finishedAt(offset)) {
+			return null;
+		}
+		session.touch();
+		return session;
+	}
+
+	private Session lookup(Scope scope, String id) {
 		Session session = SessionIds.isWellFormed(id) ? this.sessions.get(id) : null;
 		if (session == null || !session.scope().equals(scope)) {
 			throw new SessionException.NotFound(id);
 		}
-		session.touch();
 		return session;
 	}
 

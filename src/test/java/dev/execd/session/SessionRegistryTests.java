@@ -119,6 +119,35 @@ class SessionRegistryTests {
 	}
 
 	@Test
+	void followingPastTheEndOfAnEndedSessionIsNotUse() {
+		useRegistry(Map.of());
+		Session session = start("echo hi");
+		awaitEnded(session);
+		long end = session.reads().total();
+		assertThat(this.registry.follow(SCOPE, session.id(), 1)).isSameAs(session);
+		// Reconnects after the end, again and again: the retention still runs out.
+		for (int minute = 0; minute < 31; minute++) {
+			this.clock.advance(Duration.ofMinutes(1));
+			assertThat(this.registry.follow(SCOPE, session.id(), end)).isNull();
+			assertThat(this.registry.follow(SCOPE, session.id(), end + 10)).isNull();
+		}
+		this.registry.reap();
+		assertThat(ids()).isEmpty();
+	}
+
+	@Test
+	void followingARunningSessionIsUse() {
+		useRegistry(Map.of());
+		Session session = start("sleep 1000");
+		for (int minute = 0; minute < 40; minute++) {
+			this.clock.advance(Duration.ofMinutes(1));
+			assertThat(this.registry.follow(SCOPE, session.id(), 0)).isSameAs(session);
+		}
+		this.registry.reap();
+		assertThat(ids()).containsExactly(session.id());
+	}
+
+	@Test
 	void diskBudgetDropsLogsOfOldestEndedSessionsFirstNeverARunningOne() throws IOException {
 		// A small memory window, so a dropped file leaves offset 0 in neither the file
 		// nor the window (with the 256KB default the whole 60 KiB would stay readable).

@@ -101,6 +101,8 @@ public final class ApiExamples {
 			"gaps": [], "warning": null}], "truncated_by": null, "not_searched": []}""";
 
 	public static final String STREAM = """
+			retry: 1000
+
 			event: output
 			id: 4
 			data: {"offset":0,"stream":"pty","text":">>> "}

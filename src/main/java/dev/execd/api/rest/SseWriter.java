@@ -38,6 +38,8 @@ final class SseWriter {
 
 	private final Flushable flusher;
 
+	private static final byte[] RETRY = "retry: 1000\n\n".getBytes(StandardCharsets.US_ASCII);
+
 	private final JsonMapper json;
 
 	private final EventBuffer buffer = new EventBuffer();
@@ -56,8 +58,13 @@ final class SseWriter {
 		this.json = json;
 	}
 
-	/** Sends the headers now, so a client knows it is subscribed before any event. */
+	/**
+	 * Sends the headers now, so a client knows it is subscribed before any event, with
+	 * the reconnection delay: after a network error an EventSource comes back in a second
+	 * (its own default is browser-defined, often 3 to 5 s).
+	 */
 	void open() throws IOException {
+		this.out.write(RETRY);
 		flush();
 	}
 

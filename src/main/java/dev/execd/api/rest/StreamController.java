@@ -12,6 +12,7 @@ import dev.execd.session.LiveOutput;
 import dev.execd.session.LiveRecords;
 import dev.execd.session.RecordFramer;
 import dev.execd.session.Scope;
+import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -121,6 +122,11 @@ class StreamController {
 			content = @Content(mediaType = ApiExamples.EVENT_STREAM,
 					schema = @Schema(type = "string", description = "Server-Sent Events as described above."),
 					examples = @ExampleObject(name = "python_repl", value = ApiExamples.STREAM)))
+	@ApiResponse(responseCode = "204", description = """
+			The session has ended and `offset` (or `Last-Event-ID`) is at or past the end of \
+			its output: nothing is left to send. This is how an EventSource that reconnects \
+			after the `exit` event learns to stop (the HTML standard ends it on 204); such a \
+			request does not count as use of the session, so it is still reaped.""")
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
@@ -154,11 +160,17 @@ class StreamController {
 		long from = (resume != null) ? resume : Inputs.nonNegative(offset, 0, "offset");
 		boolean base64 = Inputs.base64(encoding);
 		RecordFramer framer = RecordsService.framer(framing, maxRecordBytes, base64);
-		if (framer != null) {
-			return records(LiveRecords.follow(this.registry.find(scope, id), from, framer,
-					this.properties.limits().maxSubscribersPerSession()), id, response);
+		Session session = this.registry.follow(scope, id, from);
+		if (session == null) {
+			// A reconnect after the exit event: 204 ends an EventSource for good.
+			return ResponseEntity.noContent().build();
 		}
-		LiveOutput live = LiveOutput.follow(this.registry.find(scope, id), from, base64, stripAnsi,
+		if (framer != null) {
+			return records(
+					LiveRecords.follow(session, from, framer, this.properties.limits().maxSubscribersPerSession()), id,
+					response);
+		}
+		LiveOutput live = LiveOutput.follow(session, from, base64, stripAnsi,
 				this.properties.limits().maxSubscribersPerSession());
 		return SsePump.response(response, this.json, live, "output stream of session " + id, (sse) -> pump(live, sse));
 	}
