@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -55,6 +56,24 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 		}
 		client.socket = builder.buildAsync(URI.create("ws://127.0.0.1:" + port + pathAndQuery), client).join();
 		return client;
+	}
+
+	/**
+	 * A handshake over a raw socket, for refusals: the status line, headers and the
+	 * problem body.
+	 */
+	static String handshake(int port, String conversation, String path, String... extra) {
+		String[] headers = { "Host: 127.0.0.1:" + port, "Upgrade: websocket",
+				"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
+				"X-Conversation-Id: " + conversation };
+		String[] all = Arrays.copyOf(headers, headers.length + extra.length);
+		System.arraycopy(extra, 0, all, headers.length, extra.length);
+		return RawHttp.send(port, "GET", path, all);
+	}
+
+	static void assertProblem(String response, int status, String code) {
+		assertThat(RawHttp.status(response)).as(response).isEqualTo(status);
+		assertThat(response).contains("application/problem+json").contains("\"code\":\"" + code + "\"");
 	}
 
 	@Override

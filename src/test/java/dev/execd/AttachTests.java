@@ -15,6 +15,7 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.test.context.TestPropertySource;
 
+import static dev.execd.AttachClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -191,17 +192,7 @@ class AttachTests extends EndToEndTest {
 	}
 
 	private String handshake(String path, String... extra) {
-		String[] headers = { "Host: 127.0.0.1:" + this.port, "Upgrade: websocket",
-				"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
-				"X-Conversation-Id: " + this.api.conversation() };
-		String[] all = Arrays.copyOf(headers, headers.length + extra.length);
-		System.arraycopy(extra, 0, all, headers.length, extra.length);
-		return RawHttp.send(this.port, "GET", path, all);
-	}
-
-	private static void assertProblem(String response, int status, String code) {
-		assertThat(RawHttp.status(response)).as(response).isEqualTo(status);
-		assertThat(response).contains("application/problem+json").contains("\"code\":\"" + code + "\"");
+		return AttachClient.handshake(this.port, this.api.conversation(), path, extra);
 	}
 
 	private byte[] log(String id) {
