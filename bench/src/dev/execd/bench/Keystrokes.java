@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * Scenario 2: a keystroke's round trip through a PTY. A short token is typed into
  * {@code cat} on a terminal and the call returns when its echo came back ({@code stdin}
- * with {@code wait_for}, one keep-alive connection); beside it the same round trip
- * straight through pty4j. Also a whole line through {@code cat} (echo plus cat's copy),
+ * with {@code wait_for}, one keep-alive connection), and again over the attach WebSocket
+ * (one binary frame out, output frames back); beside them the same round trip straight
+ * through pty4j. Also a whole line through {@code cat} (echo plus cat's copy),
  * the figure where Jupyter's terminals pay Nagle's delay.
  */
 final class Keystrokes {
@@ -16,12 +17,14 @@ final class Keystrokes {
 	/** Tokens typed before Enter sends the line to cat (a canonical line holds 4095 bytes). */
 	private static final int TOKENS_PER_LINE = 50;
 
+	private static final String CONVERSATION = "bench-keys";
+
 	private Keystrokes() {
 	}
 
 	static Map<String, Object> run(Context ctx) throws Exception {
 		Map<String, Object> result = new LinkedHashMap<>();
-		try (Http http = ctx.client("bench-keys"); RawPty raw = RawPty.start(List.of("cat"), Map.of())) {
+		try (Http http = ctx.client(CONVERSATION); RawPty raw = RawPty.start(List.of("cat"), Map.of())) {
 			Http.Response started = http.post("/sessions", "{\"argv\":[\"cat\"],\"tty\":true,\"yield_time_ms\":0}");
 			if (!ctx.expect(started, 201, "start cat")) {
 				return result;
@@ -66,6 +69,12 @@ final class Keystrokes {
 			};
 			result.put("keystroke", StartLatency.paired(ctx, execd, direct, ctx.config.warmup() * 10,
 					ctx.config.iterations() * 2));
+			// The same keystroke over the attach channel, against the same raw baseline and
+			// with the same sample count.
+			try (AttachTyping attach = AttachTyping.open(ctx, http, CONVERSATION)) {
+				result.put("keystroke_attach", StartLatency.paired(ctx, () -> attach.type(TOKENS_PER_LINE), direct,
+						ctx.config.warmup() * 10, ctx.config.iterations() * 2));
+			}
 			// A whole line: the echo and cat's copy of it.
 			int[] lines = { 0 };
 			StartLatency.Step execdLineStep = () -> {
