@@ -69,7 +69,8 @@ final class AttachTyping implements WebSocket.Listener, AutoCloseable {
 		this.line.append(token);
 		if (this.tokens % tokensPerLine == 0) {
 			this.socket.sendBinary(ByteBuffer.wrap(new byte[] { '\r' }), true).join();
-			awaitOutput(this.line + "\r\n" + this.line + "\r\n");
+			// The echoes were taken already: what is left is Enter's echo and cat's copy.
+			awaitOutput("\r\n" + this.line + "\r\n");
 			this.line.setLength(0);
 		}
 		return elapsed;
