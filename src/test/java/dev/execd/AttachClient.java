@@ -39,6 +39,9 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 
 	private WebSocket socket;
 
+	// While paused nothing more is read from the socket: the client falls behind.
+	private volatile boolean paused;
+
 	record Close(int code, String reason) {
 
 	}
@@ -49,7 +52,17 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 	 * {@link java.net.http.WebSocketHandshakeException} when refused
 	 */
 	static AttachClient connect(int port, String pathAndQuery, String... headers) {
+		return connect(false, port, pathAndQuery, headers);
+	}
+
+	/** Connects a client that reads nothing until {@link #resume}. */
+	static AttachClient connectPaused(int port, String pathAndQuery, String... headers) {
+		return connect(true, port, pathAndQuery, headers);
+	}
+
+	private static AttachClient connect(boolean paused, int port, String pathAndQuery, String... headers) {
 		AttachClient client = new AttachClient();
+		client.paused = paused;
 		WebSocket.Builder builder = HttpClient.newHttpClient().newWebSocketBuilder();
 		for (int i = 0; i < headers.length; i += 2) {
 			builder.header(headers[i], headers[i + 1]);
@@ -77,13 +90,27 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 	}
 
 	@Override
+	public void onOpen(WebSocket webSocket) {
+		if (!this.paused) {
+			webSocket.request(1);
+		}
+	}
+
+	void resume() {
+		this.paused = false;
+		this.socket.request(1);
+	}
+
+	@Override
 	public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
 		this.text.append(data);
 		if (last) {
 			this.messages.add(JSON.readTree(this.text.toString()));
 			this.text.setLength(0);
 		}
-		webSocket.request(1);
+		if (!this.paused) {
+			webSocket.request(1);
+		}
 		return null;
 	}
 

@@ -6,6 +6,7 @@ import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -67,14 +68,15 @@ class AttachTests extends EndToEndTest {
 		String startsAt = new String(Arrays.copyOfRange(log(id), 0, (int) middle), StandardCharsets.UTF_8);
 		long resume = startsAt.lastIndexOf('\n') + 1 == 0 ? 0
 				: startsAt.substring(0, startsAt.lastIndexOf('\n') + 1).getBytes(StandardCharsets.UTF_8).length;
-		try (AttachClient second = attach(id, "?offset=" + resume)) {
+		// Exact bytes this time.
+		try (AttachClient second = attach(id, "?encoding=base64&offset=" + resume)) {
 			second.sendBytes("go\n");
 			List<JsonNode> messages = second.until(AttachClient::isExit);
 			ByteArrayOutputStream rest = new ByteArrayOutputStream();
 			long expected = resume;
 			for (JsonNode output : messages.subList(0, messages.size() - 1)) {
 				assertThat(output.get("offset").asLong()).isEqualTo(expected);
-				rest.writeBytes(output.get("text").asString().getBytes(StandardCharsets.UTF_8));
+				rest.writeBytes(Base64.getDecoder().decode(output.get("data_b64").asString()));
 				expected = output.get("next").asLong();
 			}
 			byte[] log = log(id);
@@ -83,6 +85,29 @@ class AttachTests extends EndToEndTest {
 			JsonNode exit = messages.get(messages.size() - 1);
 			assertThat(exit.get("session").get("exit_code").asInt()).isEqualTo(3);
 			assertThat(second.closed()).isEqualTo(new AttachClient.Close(1000, "session ended"));
+		}
+	}
+
+	@Test
+	void aSlowClientNeitherHoldsUpTheSessionNorLosesBytes() throws Exception {
+		int size = 20_000_000;
+		String id = id(start(
+				Map.of("cmd", "read x; head -c " + size + " /dev/zero | tr '\\0' a; read y", "yield_time_ms", 0)));
+		try (AttachClient slow = AttachClient.connectPaused(this.port, "/sessions/" + id + "/attach?offset=0",
+				"X-Conversation-Id", this.api.conversation())) {
+			this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "go\n", "yield_time_ms", 0));
+			// The reader goes on while the client reads nothing.
+			await().atMost(Duration.ofSeconds(15))
+				.until(() -> this.api.get("/sessions/" + id).json().get("output_bytes_total").asLong() >= size);
+			slow.resume();
+			long expected = 0;
+			while (expected < size) {
+				JsonNode output = slow.next();
+				assertThat(output.get("offset").asLong()).isEqualTo(expected);
+				expected += output.get("text").asString().length();
+				assertThat(output.get("next").asLong()).isEqualTo(expected);
+			}
+			assertThat(expected).isEqualTo(size);
 		}
 	}
 

@@ -47,8 +47,10 @@ final class AttachProtocol {
 
 			execd pings after 15 s without a frame. Output is read from the log at the \
 			connection's own offset, so a slow client holds one chunk and loses nothing; one \
-			whose socket takes no data for 20 s is closed with 1008 and a reason naming the \
-			offset to resume at.""";
+			whose socket takes no data for 20 s is closed (1008, naming the offset, if that \
+			frame still gets through) and reconnects with `offset=` the `next` of its last \
+			frame. After the end, attaching is refused: read what was missed from \
+			`GET /sessions/{id}/log` or `GET /sessions/{id}/stream?offset=`.""";
 
 	private AttachProtocol() {
 	}
