@@ -176,6 +176,8 @@ class AttachTests extends EndToEndTest {
 		assertProblem(handshake("/sessions/" + running + "/attach?offset=999999"), 416, "offset_out_of_range");
 		assertProblem(RawHttp.send(this.port, "GET", "/sessions/" + running + "/attach", "Host: 127.0.0.1",
 				"X-Conversation-Id: " + this.api.conversation()), 400, "invalid_request");
+		// Connection: close instead of Upgrade.
+		assertProblem(handshake("/sessions/" + running + "/attach"), 400, "invalid_request");
 		assertThatThrownBy(() -> attach("nope", "")).isInstanceOf(CompletionException.class)
 			.cause()
 			.isInstanceOfSatisfying(WebSocketHandshakeException.class,

@@ -1,6 +1,7 @@
 package dev.execd.api.attach;
 
 import java.util.HashMap;
+import java.util.Locale;
 
 import dev.execd.api.ApiException;
 import dev.execd.api.Inputs;
@@ -30,6 +31,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.socket.WebSocketHttpHeaders;
 import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 
 /**
@@ -100,13 +102,11 @@ class AttachController {
 		boolean base64 = Inputs.base64(encoding);
 		Long from = (offset != null) ? Inputs.nonNegative(offset, 0, "offset") : null;
 		Session session = this.registry.find(scope, id);
-		if (!"websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE))) {
-			throw ApiException.invalid("this route is a WebSocket: send a GET with 'Upgrade: websocket'");
-		}
 		LiveOutput live = LiveOutput.attach(session, from, base64, stripAnsi,
 				this.properties.limits().maxSubscribersPerSession());
 		boolean upgraded = false;
 		try {
+			requireHandshake(request);
 			ServletServerHttpResponse upgrade = new ServletServerHttpResponse(response);
 			upgraded = this.handshakes.doHandshake(new ServletServerHttpRequest(request), upgrade,
 					new AttachSocket(session, live, this.json), new HashMap<>());
@@ -116,6 +116,21 @@ class AttachController {
 			if (!upgraded) {
 				live.close();
 			}
+		}
+	}
+
+	/**
+	 * Refuses what is not a WebSocket handshake with a problem, rather than the plain
+	 * text answer of Spring's handshake handler.
+	 */
+	private static void requireHandshake(HttpServletRequest request) {
+		String connection = request.getHeader(HttpHeaders.CONNECTION);
+		if (!"websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE)) || connection == null
+				|| !connection.toLowerCase(Locale.ROOT).contains("upgrade")
+				|| request.getHeader(WebSocketHttpHeaders.SEC_WEBSOCKET_KEY) == null
+				|| !"13".equals(request.getHeader(WebSocketHttpHeaders.SEC_WEBSOCKET_VERSION))) {
+			throw ApiException.invalid("this route is a WebSocket: a GET with 'Upgrade: websocket', "
+					+ "'Connection: Upgrade', Sec-WebSocket-Key and 'Sec-WebSocket-Version: 13'");
 		}
 	}
 
