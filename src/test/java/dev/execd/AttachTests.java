@@ -137,12 +137,13 @@ class AttachTests extends EndToEndTest {
 	void badMessagesAreRefusedAndTheConnectionStays() throws Exception {
 		String id = id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 0)));
 		try (AttachClient attach = attach(id, "")) {
-			Map<String, String> refusals = Map.of("not json", "invalid_request", "{\"type\": \"dance\"}",
-					"invalid_request", "{\"type\": \"input\", \"keys\": [\"Nope\"]}", "unknown_key",
-					"{\"type\": \"input\", \"chars_b64\": \"%%\"}", "invalid_base64",
+			Map<String, String> refusals = Map.of("not json", "invalid_request", "null", "invalid_request",
+					"{\"type\": \"dance\"}", "invalid_request", "{\"type\": \"input\", \"keys\": [\"Nope\"]}",
+					"unknown_key", "{\"type\": \"input\", \"chars_b64\": \"%%\"}", "invalid_base64",
 					"{\"type\": \"resize\", \"cols\": 1, \"rows\": 1}", "invalid_request",
 					"{\"type\": \"signal\", \"signal\": \"SIGNOPE\"}", "unknown_signal",
-					"{\"type\": \"input\", \"colour\": 1}", "invalid_request");
+					"{\"type\": \"input\", \"colour\": 1}", "invalid_request", "{\"type\": \"input\"}",
+					"invalid_request");
 			for (Map.Entry<String, String> refusal : refusals.entrySet()) {
 				attach.sendText(refusal.getKey());
 				JsonNode error = attach.next();

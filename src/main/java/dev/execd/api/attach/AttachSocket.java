@@ -110,7 +110,13 @@ final class AttachSocket extends AbstractWebSocketHandler {
 					+ " characters; send large input as binary frames");
 			return;
 		}
-		act(() -> this.json.readValue(whole, ClientMessage.class).apply(this.session));
+		act(() -> {
+			ClientMessage request = this.json.readValue(whole, ClientMessage.class);
+			if (request == null) {
+				throw ApiException.invalid("a message is one JSON object with a type");
+			}
+			request.apply(this.session);
+		});
 	}
 
 	/** Runs what a message asks; a refusal is told to the client, which stays. */
