@@ -9,21 +9,31 @@ import java.util.Map;
  * {@code cat} on a terminal and the call returns when its echo came back ({@code stdin}
  * with {@code wait_for}, one keep-alive connection); beside it the same round trip
  * straight through pty4j. Also a whole line through {@code cat} (echo plus cat's copy),
- * the figure where Jupyter's terminals pay Nagle's delay.
+ * the figure where Jupyter's terminals pay Nagle's delay. The keystroke again over the
+ * attach channel (a WebSocket).
  */
 final class Keystrokes {
+
+	private static final String CONVERSATION = "bench-keys";
 
 	private Keystrokes() {
 	}
 
 	static Map<String, Object> run(Context ctx) throws Exception {
 		Map<String, Object> result = new LinkedHashMap<>();
-		try (Http http = ctx.client("bench-keys"); RawPty raw = RawPty.start(List.of("cat"), Map.of())) {
+		try (Http http = ctx.client(CONVERSATION); RawPty raw = RawPty.start(List.of("cat"), Map.of())) {
 			String id = Typist.startCat(ctx, http);
 			Typist execd = new Typist(Typist.execd(ctx, http, id));
 			Typist direct = new Typist(Typist.raw(raw));
 			result.put("keystroke", StartLatency.paired(ctx, execd::keystroke, direct::keystroke,
 					ctx.config.warmup() * 10, ctx.config.iterations() * 2));
+			// The same keystroke over the attach channel (its own cat), against the same
+			// raw baseline and with the same sample count.
+			try (AttachTyping attach = AttachTyping.open(ctx, http, CONVERSATION)) {
+				Typist over = new Typist(attach);
+				result.put("keystroke_attach", StartLatency.paired(ctx, over::keystroke, direct::keystroke,
+						ctx.config.warmup() * 10, ctx.config.iterations() * 2));
+			}
 			result.put("line",
 					StartLatency.paired(ctx, execd::line, direct::line, ctx.config.warmup(), ctx.config.iterations()));
 			result.put("connections", http.connects());

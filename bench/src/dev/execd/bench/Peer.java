@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Scenario {@code peer} (issue 20, {@code bench/run.sh --with-peer}): execd against
@@ -47,7 +46,9 @@ final class Peer {
 			throws Exception {
 		String id = Typist.startCat(ctx, http);
 		String name = jupyter.create(ctx, peerHttp);
-		try (JupyterTerminal terminal = jupyter.attach(name); RawPty raw = RawPty.start(List.of("cat"), Map.of())) {
+		// execd's attach channel types into a cat of its own: tokens repeat across typists.
+		try (JupyterTerminal terminal = jupyter.attach(name); RawPty raw = RawPty.start(List.of("cat"), Map.of());
+				AttachTyping attach = AttachTyping.open(ctx, http, "bench-peer")) {
 			// The peer's terminals run the shell: cat is typed at its prompt, and READY
 			// (which its echo does not contain) says the shell has handed the terminal on.
 			terminal.readUntilEndsWith(StartLatency.PROMPT);
@@ -55,7 +56,7 @@ final class Peer {
 			terminal.readUntil("READY\r\n");
 			Map<String, Typist> typists = new LinkedHashMap<>();
 			typists.put("execd", new Typist(Typist.execd(ctx, http, id)));
-			execdAttach(ctx, id).ifPresent((attach) -> typists.put("execd_attach", new Typist(attach)));
+			typists.put("execd_attach", new Typist(attach));
 			typists.put(Sides.PEER, new Typist(terminal));
 			typists.put("raw", new Typist(Typist.raw(raw)));
 			Map<String, StartLatency.Step> keys = new LinkedHashMap<>();
@@ -72,19 +73,6 @@ final class Peer {
 			ctx.expect(http.delete("/sessions/" + id), 200, "delete cat");
 			jupyter.delete(ctx, peerHttp, name);
 		}
-	}
-
-	/**
-	 * HOOK, execd's attach channel (issue 20): a WebSocket at
-	 * {@code /sessions/{id}/attach} carrying keystrokes in and output out. The server has
-	 * none yet. When it has, return here a {@link Typist.Terminal} that types over it
-	 * into the cat session {@code sessionId} (sending the chars, reading output frames
-	 * until {@code until}, as {@link JupyterTerminal} does for the peer): the keystroke
-	 * and line rows then get an {@code execd_attach} column, with its ratio to the peer,
-	 * which the report already prints.
-	 */
-	private static Optional<Typist.Terminal> execdAttach(Context ctx, String sessionId) {
-		return Optional.empty();
 	}
 
 	/** Create, open the websocket, first prompt; the DELETE after it is not timed. */

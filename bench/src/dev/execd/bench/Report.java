@@ -48,6 +48,12 @@ final class Report {
 		double keyP99 = num(s, "pty_keystroke", "keystroke", "execd", "p99_ms");
 		targets.add(new Target("2", "PTY keystroke round trip p50", ms(keyP50), "≤ 0.5 ms", check(keyP50, keyP50 <= 0.5)));
 		targets.add(new Target("2", "PTY keystroke round trip p99", ms(keyP99), "≤ 2 ms", check(keyP99, keyP99 <= 2)));
+		double attachP50 = num(s, "pty_keystroke", "keystroke_attach", "execd", "p50_ms");
+		double attachP99 = num(s, "pty_keystroke", "keystroke_attach", "execd", "p99_ms");
+		targets.add(new Target("2", "PTY keystroke over attach p50", ms(attachP50), "≤ 0.5 ms",
+				check(attachP50, attachP50 <= 0.5)));
+		targets.add(new Target("2", "PTY keystroke over attach p99", ms(attachP99), "≤ 2 ms",
+				check(attachP99, attachP99 <= 2)));
 		double sse = num(s, "throughput", "sse_ratio");
 		targets.add(new Target("3", "SSE throughput vs. raw pipe", x(sse), "≥ 0.6×", check(sse, sse >= 0.6)));
 		double heap = num(s, "scale", "per_session", "heap_kib");
@@ -68,9 +74,6 @@ final class Report {
 		double prompt = num(s, "bash_prompt", "ratio_p50");
 		targets.add(new Target("5", "create → first prompt of `bash -i` (PTY), p50 vs. pty4j", x(prompt), "≤ 1.5×",
 				check(prompt, prompt <= 1.5)));
-		if (peer(s) != null) {
-			targets.addAll(PeerReport.targets(peer(s)));
-		}
 		return targets;
 	}
 
@@ -112,20 +115,25 @@ final class Report {
 
 		md.append("\n### 2. PTY keystroke round trip\n\n");
 		md.append("A 3-6 byte token typed into `cat` on a PTY, `POST /sessions/{id}/stdin` with `wait_for` ")
-			.append("the token, one keep-alive connection; raw: the same write and read through pty4j in ")
+			.append("the token, one keep-alive connection; over attach: the token as one binary frame on ")
+			.append("`GET /sessions/{id}/attach` (WebSocket, the JDK's client) until output frames bring its ")
+			.append("echo back, the same number of samples; raw: the same write and read through pty4j in ")
 			.append("the driver. A line: `token\\r` until cat's copy of it is back (echo + copy).\n\n");
-		md.append("| figure | execd over HTTP | raw pty4j | Jupyter (peer, an earlier, separate run) |\n")
-			.append("|---|---|---|---|\n");
-		md.append("| keystroke echo p50 | ").append(ms(num(s, "pty_keystroke", "keystroke", "execd", "p50_ms")))
-			.append(" | ").append(ms(num(s, "pty_keystroke", "keystroke", "raw", "p50_ms")))
-			.append(" | 0.31 ms |\n");
-		md.append("| keystroke echo p99 | ").append(ms(num(s, "pty_keystroke", "keystroke", "execd", "p99_ms")))
-			.append(" | ").append(ms(num(s, "pty_keystroke", "keystroke", "raw", "p99_ms")))
-			.append(" | 0.55 ms |\n");
+		md.append("| figure | execd over HTTP | execd over attach | raw pty4j | Jupyter terminal (peer) |\n")
+			.append("|---|---|---|---|---|\n");
+		for (String p : List.of("p50", "p99")) {
+			md.append("| keystroke echo ").append(p).append(" | ")
+				.append(ms(num(s, "pty_keystroke", "keystroke", "execd", p + "_ms")))
+				.append(" | ")
+				.append(ms(num(s, "pty_keystroke", "keystroke_attach", "execd", p + "_ms")))
+				.append(" | ")
+				.append(ms(num(s, "pty_keystroke", "keystroke", "raw", p + "_ms")))
+				.append(p.equals("p50") ? " | 0.31 ms |\n" : " | 0.55 ms |\n");
+		}
 		md.append("| line through cat p50 | ").append(ms(num(s, "pty_keystroke", "line", "execd", "p50_ms")))
-			.append(" | ").append(ms(num(s, "pty_keystroke", "line", "raw", "p50_ms"))).append(" | |\n");
+			.append(" | | ").append(ms(num(s, "pty_keystroke", "line", "raw", "p50_ms"))).append(" | |\n");
 		md.append("| line through cat p99 | ").append(ms(num(s, "pty_keystroke", "line", "execd", "p99_ms")))
-			.append(" | ").append(ms(num(s, "pty_keystroke", "line", "raw", "p99_ms")))
+			.append(" | | ").append(ms(num(s, "pty_keystroke", "line", "raw", "p99_ms")))
 			.append(" | 44 ms (Nagle) |\n");
 
 		md.append("\n### 3. Output throughput\n\n");
@@ -155,7 +163,7 @@ final class Report {
 		md.append("| `GET /log` download | ").append(fmt(num(s, "throughput", "log_download_mb_s"))).append(" | ")
 			.append(x(num(s, "throughput", "log_download_ratio"))).append(" | ")
 			.append(fmt(num(s, "throughput", "download_server_cpu_s_per_gb"))).append(" | |\n");
-		md.append("| Jupyter terminal output (peer, an earlier, separate run) | 47 | 0.44× a raw PTY | | |\n");
+		md.append("| Jupyter terminal output (peer) | 47 | 0.44× a raw PTY | | |\n");
 
 		md.append("\n### 4. Scale: ").append(fmt(num(s, "scale", "sessions")))
 			.append(" live sessions (`sleep 3600`, half pipe, half PTY, ")
@@ -220,25 +228,9 @@ final class Report {
 		md.append("\nCreate → first prompt of `bash --norc --noprofile -i` on a PTY (`wait_for` the prompt), ")
 			.append("against the same command line started with pty4j until its prompt arrives:\n\n");
 		pairTable(md, s, "bash_prompt", "execd over HTTP", "pty4j");
-		if (peer(s) != null) {
-			md.append("\n### Peer: Jupyter Server's terminals (`--with-peer`)\n\n");
-			md.append("Same run, same client JVM, sides taking turns sample by sample (see \"Peer\" above for ")
-				.append("the method).\n\n");
-			md.append(PeerReport.markdown(peer(s)));
-		}
-		else {
-			md.append("\nJupyter's terminals (peer, an earlier, separate run): 17 ms from create to first ")
-				.append("prompt, 2.9× raw.\n");
-		}
-		md.append('\n').append(END).append('\n');
+		md.append("\nJupyter's terminals (peer): 17 ms from create to first prompt, 2.9× raw.\n\n");
+		md.append(END).append('\n');
 		return md.toString();
-	}
-
-	/** The peer scenario's results, when this run has them. */
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> peer(Map<String, Object> s) {
-		return (s.get("peer") instanceof Map<?, ?> peer && !peer.containsKey("failed")) ? (Map<String, Object>) peer
-				: null;
 	}
 
 	private static void pairTable(StringBuilder md, Map<String, Object> s, String key, String execd, String raw) {

@@ -1,5 +1,6 @@
 // The one place that talks to execd: the token and the conversation live here, fetch
-// sends them as headers, EventSource (which cannot send headers) as query parameters.
+// sends them as headers, EventSource and WebSocket (which cannot send headers) as query
+// parameters.
 const TOKEN = 'execd.token';
 const CONVERSATION = 'execd.conversation';
 
@@ -60,6 +61,17 @@ export function stream(path, params = {}) {
   const query = new URLSearchParams({ ...params, conversation_id: conversation() });
   if (token()) query.set('access_token', token());
   return new EventSource(`${path}?${query}`);
+}
+
+/**
+ * A WebSocket on this conversation (the attach channel); like EventSource it cannot send
+ * headers, so the token and the conversation go in the query, as execd allows there.
+ */
+export function socket(path, params = {}) {
+  const query = new URLSearchParams({ ...params, conversation_id: conversation() });
+  if (token()) query.set('access_token', token());
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return new WebSocket(`${scheme}//${window.location.host}${path}?${query}`);
 }
 
 export function sessionPath(id, tail = '') {

@@ -1,6 +1,7 @@
 // A PTY session's screen, drawn from execd's screen stream (frame, then frame_diff), and
-// the keyboard sent back to it. Every character is set with textContent, never as markup.
-import { call, sessionPath, stream } from './api.js';
+// the keyboard sent back to it: over the attach WebSocket while in control (a key is one
+// frame), else, or until it is open, one request at a time. Every character is set with textContent, never as markup.
+import { call, sessionPath, socket, stream } from './api.js';
 
 const ANSI = ['#000000', '#cd3131', '#0dbc79', '#e5e510', '#2472c8', '#bc3fbc', '#11a8cd', '#e5e5e5',
   '#666666', '#f14c4c', '#23d18b', '#f5f543', '#3b8eea', '#d670d6', '#29b8db', '#ffffff'];
@@ -66,6 +67,7 @@ export class TerminalView {
     this.pending = [];
     this.sending = false;
     this.control = false;
+    this.attached = null;
     this.el.replaceChildren();
     this.listeners = [
       [element, 'keydown', (e) => this.onKey(e)],
@@ -83,6 +85,7 @@ export class TerminalView {
   }
 
   close() {
+    this.detach();
     this.source.close();
     for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn);
   }
@@ -165,8 +168,12 @@ export class TerminalView {
     if (text) this.send({ chars: escapeChars(text.replace(/\r?\n/g, '\r')) });
   }
 
-  /** Queues input and sends it in order, one request at a time, merging what piles up. */
+  /** Sends input in order: one attach frame when open and nothing queued, else requests. */
   send(part) {
+    if (this.attached && this.attached.readyState === WebSocket.OPEN && !this.sending && !this.pending.length) {
+      this.attached.send(JSON.stringify({ type: 'input', ...part }));
+      return;
+    }
     const last = this.pending[this.pending.length - 1];
     if (part.chars !== undefined && last && last.chars !== undefined) last.chars += part.chars;
     else if (part.keys && last && last.keys) last.keys.push(...part.keys);
@@ -187,10 +194,29 @@ export class TerminalView {
     this.sending = false;
   }
 
-  /** Taking control resizes the terminal to the window; watching never does. */
+  /** Taking control attaches and resizes the terminal to the window; watching never does. */
   setControl(on) {
     this.control = on;
+    if (on) this.attach();
+    else this.detach();
     if (on) this.resize();
+  }
+
+  /** The attach channel for typing; the screen still comes from the screen stream. */
+  attach() {
+    if (this.attached) return;
+    const ws = socket(sessionPath(this.id, '/attach'));
+    ws.onmessage = (e) => {
+      const message = JSON.parse(e.data);
+      if (message.type === 'error') this.onError(new Error(`${message.code}: ${message.detail}`));
+    };
+    ws.onclose = () => { if (this.attached === ws) this.attached = null; };
+    this.attached = ws;
+  }
+
+  detach() {
+    this.attached?.close();
+    this.attached = null;
   }
 
   scheduleResize() {

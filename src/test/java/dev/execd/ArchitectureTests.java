@@ -131,7 +131,24 @@ class ArchitectureTests {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.mcp..", "dev.execd.api.docs..",
-				"dev.execd.api.server..", "dev.execd.api.webhook..");
+				"dev.execd.api.server..", "dev.execd.api.webhook..", "dev.execd.api.attach..");
+
+	// The attach channel is an entry point beside REST: it shares the api root and the
+	// security package's Origin rule, never another adapter.
+	@ArchTest
+	static final ArchRule attachIsIndependentOfOtherAdapters = noClasses().that()
+		.resideInAPackage("dev.execd.api.attach..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.execd.api.rest..", "dev.execd.api.mcp..", "dev.execd.api.server..",
+				"dev.execd.api.webhook..");
+
+	@ArchTest
+	static final ArchRule nothingElseUsesAttach = noClasses().that()
+		.resideOutsideOfPackage("dev.execd.api.attach..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.execd.api.attach..");
 
 	@ArchTest
 	static final ArchRule mcpIsIndependentOfOtherAdapters = noClasses().that()

@@ -41,6 +41,10 @@ public final class ApiException extends RuntimeException {
 		return new ApiException(HttpStatus.UNAUTHORIZED, "unauthorized", "a valid bearer token is required");
 	}
 
+	public static ApiException forbidden(String message) {
+		return new ApiException(HttpStatus.FORBIDDEN, "forbidden", message);
+	}
+
 	static ApiException webhookNotAllowed() {
 		return new ApiException(HttpStatus.BAD_REQUEST, "webhook_not_allowed",
 				"notify.url matches none of execd.webhooks.allowed-urls: this server posts only to the URLs "

@@ -80,6 +80,16 @@ public record InputPart(
 		return inputs;
 	}
 
+	/**
+	 * The input of one part given on its own (an {@code input} message of the attach
+	 * channel): any of the three fields, in the order chars, chars_b64, keys.
+	 * @throws ApiException with {@code unknown_key} or {@code invalid_base64}
+	 */
+	public List<Input> typed() {
+		validateKeys(this.keys);
+		return inputs(this.chars, this.charsB64, this.keys);
+	}
+
 	/** The parts' input, in order. */
 	static List<Input> inputs(List<InputPart> parts) {
 		List<Input> inputs = new ArrayList<>(parts.size());

@@ -52,6 +52,21 @@ public final class LiveOutput implements AutoCloseable {
 	}
 
 	/**
+	 * Starts following a running session's output for a client that also types into it
+	 * (the attach channel), as {@link #follow}.
+	 * @param from where to start, or null for the end of the output so far
+	 * @throws SessionException.Exited when the session no longer runs
+	 */
+	public static LiveOutput attach(Session session, @Nullable Long from, boolean base64, boolean stripAnsi,
+			int maxSubscribers) {
+		if (!session.isRunning()) {
+			throw new SessionException.Exited(session.snapshot());
+		}
+		long start = (from != null) ? from : session.reads().total();
+		return follow(session, start, base64, stripAnsi, maxSubscribers);
+	}
+
+	/**
 	 * The next event that is ready now.
 	 * @return the event, or null when there is nothing to send yet: {@link #await} then
 	 * waits for more. After {@link End} there are no more.
@@ -93,6 +108,11 @@ public final class LiveOutput implements AutoCloseable {
 			text = this.stripper.strip(text);
 		}
 		return new Text(chunk.offset(), chunk.next(), stream, text, caughtUp);
+	}
+
+	/** Where the stream goes on: the end of what {@link #next} returned last. */
+	public long offset() {
+		return this.offset;
 	}
 
 	/**

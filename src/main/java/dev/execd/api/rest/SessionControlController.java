@@ -1,6 +1,8 @@
 package dev.execd.api.rest;
 
+import dev.execd.api.ResizeRequest;
 import dev.execd.api.SessionView;
+import dev.execd.api.SignalRequest;
 import dev.execd.api.WatchService;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.ProblemResponses;

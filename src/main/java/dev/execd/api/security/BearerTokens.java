@@ -23,9 +23,13 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
  */
 final class BearerTokens implements AuthenticationConverter, AuthenticationProvider {
 
-	/** Browsers' EventSource cannot send headers: the query parameter is for SSE only. */
+	/**
+	 * Browsers' EventSource and WebSocket cannot send headers: the query parameter is for
+	 * SSE and the attach channel only.
+	 */
 	private static final RequestMatcher STREAMS = new OrRequestMatcher(
 			List.of(PathPatternRequestMatcher.pathPattern("/sessions/*/stream"),
+					PathPatternRequestMatcher.pathPattern("/sessions/*/attach"),
 					PathPatternRequestMatcher.pathPattern("/sessions/*/screen/stream"),
 					PathPatternRequestMatcher.pathPattern("/events")));
 

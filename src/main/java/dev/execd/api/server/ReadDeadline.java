@@ -35,6 +35,8 @@ import org.springframework.context.SmartLifecycle;
  * keep-alive timeout bounds it; it is told apart by its read timeout);</li>
  * <li>a connection that is neither waiting nor serving is reading a head (or swallowing
  * an unread body): it is counted from when the sweep first saw it so;</li>
+ * <li>an upgraded connection (a WebSocket of the attach channel) reads frames, not
+ * requests, and is never cut;</li>
  * <li>a serving connection is cut only while its body still arrives past the deadline, so
  * a long poll or an SSE stream, which read nothing more, are never cut; a file upload
  * ({@link Exchanges#UPLOADS}) only once it averages less than
@@ -118,7 +120,15 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 			long lastRead = connection.getLastRead();
 			return lastRead > exchange.atMillis() && now - lastRead < RECENT.toMillis();
 		}
-		return connection.getReadTimeout() != this.keepAliveTimeout;
+		return connection.getReadTimeout() != this.keepAliveTimeout && !upgraded(connection);
+	}
+
+	/**
+	 * A WebSocket (the attach channel): Tomcat gives an upgraded connection no read
+	 * timeout, since what it reads are the frames of a conversation, not a request.
+	 */
+	private static boolean upgraded(NioSocketWrapper connection) {
+		return connection.getReadTimeout() < 0;
 	}
 
 	@Override
@@ -170,7 +180,7 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 			long reading = connection.getLastRead() - exchange.atMillis();
 			return reading > DEADLINE.toMillis() && !exchange.keepsPace(reading);
 		}
-		if (connection.getReadTimeout() == keepAliveTimeout) {
+		if (connection.getReadTimeout() == keepAliveTimeout || upgraded(connection)) {
 			watch.readingSince = -1;
 			return false;
 		}

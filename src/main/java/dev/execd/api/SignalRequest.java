@@ -1,6 +1,5 @@
-package dev.execd.api.rest;
+package dev.execd.api;
 
-import dev.execd.api.ApiException;
 import dev.execd.session.SignalNames;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
@@ -10,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * {@code int}) or a number ({@code 10} or {@code "10"}).
  */
 @Schema(description = "The signal to send.")
-record SignalRequest(@Schema(description = """
+public record SignalRequest(@Schema(description = """
 		A signal name, with or without `SIG`, in any case (`SIGINT`, `INT`, `int`), or its \
 		number (`2` or `"2"`). Unknown → 400 `unknown_signal`. Common: `SIGINT` (what Ctrl-C \
 		sends), `SIGTERM` (ask to stop), `SIGKILL` (cannot be caught), `SIGHUP`, `SIGQUIT`, \
@@ -18,7 +17,7 @@ record SignalRequest(@Schema(description = """
 		String.class, Integer.class }, requiredMode = Schema.RequiredMode.REQUIRED,
 		example = "SIGINT") @Nullable Object signal){
 
-	int number() {
+	public int number() {
 		return SignalNames.number(this.signal).orElseThrow(() -> ApiException.unknownSignal(this.signal));
 	}
 

@@ -1,0 +1,230 @@
+package dev.execd;
+
+import java.io.ByteArrayOutputStream;
+import java.net.Socket;
+import java.net.http.WebSocketHandshakeException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.test.context.TestPropertySource;
+
+import static dev.execd.AttachClient.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The attach channel over real WebSockets (the JDK's client): typing and echo, offsets
+ * that are the log's, resumption, resize, signals, the exit, refusals before the upgrade
+ * and the subscriber cap it shares with SSE (set to 2 here).
+ */
+@TestPropertySource(properties = "execd.limits.max-subscribers-per-session=2")
+class AttachTests extends EndToEndTest {
+
+	private static final String MULTIBYTE = "h\u00e9llo w\u00f6rld \u2713 \u65e5\u672c\u8a9e \ud83d\ude00";
+
+	@Test
+	void typedBytesComeBackAsTheTerminalsEcho() throws Exception {
+		String id = id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			attach.sendBytes("hello");
+			assertThat(attach.outputUntil("hello")).isEqualTo("hello");
+			attach.sendText("{\"type\": \"input\", \"chars\": \"x\\\\ty\", \"keys\": [\"Enter\"]}");
+			assertThat(attach.outputUntil("x\ty\r\n")).endsWith("x\ty\r\n");
+		}
+	}
+
+	@Test
+	void offsetsAreTheLogsAndAResumeGetsExactlyTheRest() throws Exception {
+		String line = MULTIBYTE + "\n";
+		String id = id(start(Map.of("cmd", "for i in $(seq 1 2000); do printf '%d " + line
+				+ "' $i; done; read x; printf 'after %s\\n' \"$x\"; exit 3", "yield_time_ms", 0)));
+		long before;
+		try (AttachClient first = attach(id, "?offset=0")) {
+			ByteArrayOutputStream received = new ByteArrayOutputStream();
+			long expected = 0;
+			while (!received.toString(StandardCharsets.UTF_8).endsWith("2000 " + line)) {
+				JsonNode output = first.next();
+				assertThat(output.get("type").asString()).isEqualTo("output");
+				assertThat(output.get("offset").asLong()).isEqualTo(expected);
+				byte[] bytes = output.get("text").asString().getBytes(StandardCharsets.UTF_8);
+				assertThat(output.get("next").asLong()).isEqualTo(expected + bytes.length);
+				received.writeBytes(bytes);
+				expected += bytes.length;
+			}
+			before = expected;
+			assertThat(received.toByteArray()).isEqualTo(log(id));
+		}
+		// Resume in the middle, at a frame's end; the rest comes exactly once.
+		long middle = before / 2;
+		String startsAt = new String(Arrays.copyOfRange(log(id), 0, (int) middle), StandardCharsets.UTF_8);
+		long resume = startsAt.lastIndexOf('\n') + 1 == 0 ? 0
+				: startsAt.substring(0, startsAt.lastIndexOf('\n') + 1).getBytes(StandardCharsets.UTF_8).length;
+		// Exact bytes this time.
+		try (AttachClient second = attach(id, "?encoding=base64&offset=" + resume)) {
+			second.sendBytes("go\n");
+			List<JsonNode> messages = second.until(AttachClient::isExit);
+			ByteArrayOutputStream rest = new ByteArrayOutputStream();
+			long expected = resume;
+			for (JsonNode output : messages.subList(0, messages.size() - 1)) {
+				assertThat(output.get("offset").asLong()).isEqualTo(expected);
+				rest.writeBytes(Base64.getDecoder().decode(output.get("data_b64").asString()));
+				expected = output.get("next").asLong();
+			}
+			byte[] log = log(id);
+			assertThat(rest.toByteArray()).isEqualTo(Arrays.copyOfRange(log, (int) resume, log.length));
+			assertThat(rest.toString(StandardCharsets.UTF_8)).endsWith("after go\n");
+			JsonNode exit = messages.get(messages.size() - 1);
+			assertThat(exit.get("session").get("exit_code").asInt()).isEqualTo(3);
+			assertThat(second.closed()).isEqualTo(new AttachClient.Close(1000, "session ended"));
+		}
+	}
+
+	@Test
+	void aSlowClientNeitherHoldsUpTheSessionNorLosesBytes() throws Exception {
+		int size = 20_000_000;
+		String id = id(start(
+				Map.of("cmd", "read x; head -c " + size + " /dev/zero | tr '\\0' a; read y", "yield_time_ms", 0)));
+		try (AttachClient slow = AttachClient.connectPaused(this.port, "/sessions/" + id + "/attach?offset=0",
+				"X-Conversation-Id", this.api.conversation())) {
+			this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "go\n", "yield_time_ms", 0));
+			// The reader goes on while the client reads nothing.
+			await().atMost(Duration.ofSeconds(15))
+				.until(() -> this.api.get("/sessions/" + id).json().get("output_bytes_total").asLong() >= size);
+			slow.resume();
+			long expected = 0;
+			while (expected < size) {
+				JsonNode output = slow.next();
+				assertThat(output.get("offset").asLong()).isEqualTo(expected);
+				expected += output.get("text").asString().length();
+				assertThat(output.get("next").asLong()).isEqualTo(expected);
+			}
+			assertThat(expected).isEqualTo(size);
+		}
+	}
+
+	@Test
+	void resizeIsWhatSttyReports() throws Exception {
+		String id = id(start(Map.of("cmd", "read x; stty size; read y", "tty", true, "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			attach.sendText("{\"type\": \"resize\", \"cols\": 101, \"rows\": 33}");
+			attach.sendBytes("\r");
+			assertThat(attach.outputUntil("33 101")).contains("33 101");
+		}
+	}
+
+	@Test
+	void signalInterruptsAndTheExitEndsTheConnection() throws Exception {
+		String id = id(start(Map.of("argv", List.of("sleep", "60"), "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			attach.sendText("{\"type\": \"signal\", \"signal\": \"INT\"}");
+			JsonNode exit = attach.next();
+			assertThat(exit.get("type").asString()).isEqualTo("exit");
+			assertThat(exit.get("session").get("signal").asString()).isEqualTo("SIGINT");
+			assertThat(attach.closed().code()).isEqualTo(1000);
+		}
+	}
+
+	@Test
+	void badMessagesAreRefusedAndTheConnectionStays() throws Exception {
+		String id = id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			Map<String, String> refusals = Map.of("not json", "invalid_request", "null", "invalid_request",
+					"{\"type\": \"dance\"}", "invalid_request", "{\"type\": \"input\", \"keys\": [\"Nope\"]}",
+					"unknown_key", "{\"type\": \"input\", \"chars_b64\": \"%%\"}", "invalid_base64",
+					"{\"type\": \"resize\", \"cols\": 1, \"rows\": 1}", "invalid_request",
+					"{\"type\": \"signal\", \"signal\": \"SIGNOPE\"}", "unknown_signal",
+					"{\"type\": \"input\", \"colour\": 1}", "invalid_request", "{\"type\": \"input\"}",
+					"invalid_request");
+			for (Map.Entry<String, String> refusal : refusals.entrySet()) {
+				attach.sendText(refusal.getKey());
+				JsonNode error = attach.next();
+				assertThat(error.get("type").asString()).as(refusal.getKey()).isEqualTo("error");
+				assertThat(error.get("code").asString()).as(refusal.getKey()).isEqualTo(refusal.getValue());
+			}
+			attach.sendBytes("still here");
+			assertThat(attach.outputUntil("still here")).isEqualTo("still here");
+		}
+		assertThat(this.api.get("/sessions/" + id).json().get("status").asString()).isEqualTo("running");
+	}
+
+	@Test
+	void anIdleConnectionOutlivesTheRequestReadDeadline() throws Exception {
+		String id = id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			// The read deadline cuts a connection reading one request for 10 s.
+			await().pollDelay(Duration.ofSeconds(12)).atMost(Duration.ofSeconds(20)).until(() -> true);
+			attach.sendBytes("awake");
+			assertThat(attach.outputUntil("awake")).isEqualTo("awake");
+		}
+	}
+
+	@Test
+	void refusalsComeBeforeTheUpgradeAsProblems() throws Exception {
+		String running = id(start(Map.of("argv", List.of("cat"), "yield_time_ms", 0)));
+		String ended = id(start(Map.of("cmd", "true", "yield_time_ms", 5000)));
+		assertProblem(handshake("/sessions/nope/attach"), 404, "session_not_found");
+		assertProblem(handshake("/sessions/" + ended + "/attach"), 409, "session_exited");
+		assertProblem(handshake("/sessions/" + running + "/attach", "Origin: http://evil.example"), 403, "forbidden");
+		assertProblem(handshake("/sessions/" + running + "/attach?offset=999999"), 416, "offset_out_of_range");
+		assertProblem(RawHttp.send(this.port, "GET", "/sessions/" + running + "/attach", "Host: 127.0.0.1",
+				"X-Conversation-Id: " + this.api.conversation()), 400, "invalid_request");
+		// Connection: close instead of Upgrade.
+		assertProblem(handshake("/sessions/" + running + "/attach"), 400, "invalid_request");
+		assertThatThrownBy(() -> attach("nope", "")).isInstanceOf(CompletionException.class)
+			.cause()
+			.isInstanceOfSatisfying(WebSocketHandshakeException.class,
+					(refused) -> assertThat(refused.getResponse().statusCode()).isEqualTo(404));
+		try (AttachClient same = attach(running, "", "Origin", "http://127.0.0.1:" + this.port)) {
+			same.sendBytes("ok\n");
+			assertThat(same.outputUntil("ok")).startsWith("ok");
+		}
+	}
+
+	@Test
+	void attachConnectionsShareTheSubscriberCapWithStreams() throws Exception {
+		String id = id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 0)));
+		try (Socket sse = new Socket("127.0.0.1", this.port); AttachClient first = attach(id, "")) {
+			sse.getOutputStream()
+				.write(("GET /sessions/" + id + "/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Conversation-Id: "
+						+ this.api.conversation() + "\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			assertThat(new String(sse.getInputStream().readNBytes(12), StandardCharsets.US_ASCII))
+				.isEqualTo("HTTP/1.1 200");
+			assertProblem(handshake("/sessions/" + id + "/attach"), 429, "too_many_subscribers");
+			TestClient.Response stream = this.api.get("/sessions/" + id + "/stream");
+			assertThat(stream.status()).isEqualTo(429);
+			first.close();
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+				try (AttachClient again = attach(id, "")) {
+					again.sendBytes("in");
+					assertThat(again.outputUntil("in")).isEqualTo("in");
+				}
+			});
+		}
+	}
+
+	private AttachClient attach(String id, String query, String... headers) {
+		String[] all = Arrays.copyOf(headers, headers.length + 2);
+		all[headers.length] = "X-Conversation-Id";
+		all[headers.length + 1] = this.api.conversation();
+		return AttachClient.connect(this.port, "/sessions/" + id + "/attach" + query, all);
+	}
+
+	private String handshake(String path, String... extra) {
+		return AttachClient.handshake(this.port, this.api.conversation(), path, extra);
+	}
+
+	private byte[] log(String id) {
+		return this.api.get("/sessions/" + id + "/log").body();
+	}
+
+}
