@@ -1,6 +1,9 @@
 // Drives Swagger UI in a headless Chromium against a live execd: every operation of the
 // contract is listed, and "Try it out" on POST /sessions works through the Authorize
 // dialog with a bearer token (201 with the command's output) and fails without it (401).
+// Then Execute on start, stdin, output, log, signal and delete in order with every default
+// as the page offers it (only the session id is typed in): each succeeds, and the session
+// is in the default conversation, which the default listing shows.
 // Usage: EXECD_URL=http://127.0.0.1:<port> EXECD_TOKEN=<token> node swagger-try-it-out.mjs
 import { chromium } from 'playwright-core';
 
@@ -103,6 +106,57 @@ async function tryPostSessions(page) {
   return { status, text, wireStatus: wire.status(), authHeader: wire.request().headers()['authorization'] };
 }
 
+function operation(page, method, path) {
+  return page.locator(`.opblock.opblock-${method}`)
+    .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) })
+    .first();
+}
+
+// Execute with the page's defaults; only the path's `id`, when given, is typed in.
+async function executeWithDefaults(page, method, path, id) {
+  const op = operation(page, method, path);
+  await op.waitFor({ state: 'visible' });
+  if (!(await op.evaluate((el) => el.classList.contains('is-open')))) {
+    await op.locator('.opblock-summary').first().click();
+  }
+  await op.locator('button.try-out__btn').click();
+  if (id !== undefined) {
+    const input = op.locator('tr[data-param-name="id"] input').first();
+    await input.fill(id);
+  }
+  const request = page.waitForResponse(
+    (r) => r.request().method() === method.toUpperCase()
+      && new URL(r.url()).pathname === path.replace('{id}', id ?? ''), { timeout: 30_000 });
+  await op.locator('button.execute').click();
+  const wire = await request;
+  const body = await wire.text();
+  return { status: wire.status(), body, headers: wire.request().headers() };
+}
+
+async function walkDefaults(page) {
+  const started = await executeWithDefaults(page, 'post', '/sessions');
+  check(started.status === 201, `POST /sessions with its default example answered ${started.status}: ${started.body.slice(0, 300)}`);
+  const conversation = started.headers['x-conversation-id'];
+  check(conversation === undefined || conversation === 'default',
+    `the default POST /sessions went to conversation ${conversation}, not the default one`);
+  const id = JSON.parse(started.body).session.session_id;
+  const listed = await fetch(`${base}/sessions`, { headers: { authorization: `Bearer ${token}` } });
+  const sessions = (await listed.json()).sessions.map((s) => s.session_id);
+  check(sessions.includes(id), `the session started from Swagger UI is not in the default listing: ${sessions}`);
+  const steps = [
+    ['post', '/sessions/{id}/stdin', (r) => r.status === 200 && r.body.includes('42')],
+    ['get', '/sessions/{id}/output', (r) => r.status === 200],
+    ['get', '/sessions/{id}/log', (r) => r.status === 200 || r.status === 206],
+    ['post', '/sessions/{id}/signal', (r) => r.status === 200],
+    ['delete', '/sessions/{id}', (r) => r.status === 200],
+  ];
+  for (const [method, path, ok] of steps) {
+    const result = await executeWithDefaults(page, method, path, id);
+    check(ok(result), `${method.toUpperCase()} ${path} with its defaults answered ${result.status}: ${result.body.slice(0, 300)}`);
+  }
+  console.log('ok - Execute with the defaults: start, stdin, output, log, signal, delete all succeed');
+}
+
 const operations = await operationsOfContract();
 let browser;
 let page;
@@ -140,6 +194,14 @@ try {
     `POST /sessions without Authorize showed status ${result.status} (server sent ${result.wireStatus}), expected 401`);
   console.log('ok - Try it out POST /sessions without Authorize shows 401');
   await context.close();
+
+  // 3. Every default as the page offers it, in the order an agent author tries them.
+  context = await browser.newContext();
+  page = await context.newPage();
+  await openSwaggerUi(page);
+  await authorize(page);
+  await walkDefaults(page);
+  await context.close();
   page = undefined;
 } catch (error) {
   if (page) {
@@ -150,4 +212,4 @@ try {
   fail(error?.message || String(error));
 }
 await browser.close();
-console.log('PASS: Swagger UI "Try it out" works for POST /sessions with and without a bearer token');
+console.log('PASS: Swagger UI "Try it out" works with and without a bearer token, and with every default');

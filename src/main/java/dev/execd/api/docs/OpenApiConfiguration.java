@@ -1,6 +1,7 @@
 package dev.execd.api.docs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,24 +56,35 @@ class OpenApiConfiguration {
 	}
 
 	/**
-	 * Documents the conversation header and query parameter on every operation that is
-	 * scoped to a conversation.
+	 * The operations a browser opens without setting headers (EventSource, WebSocket, a
+	 * link to a log): only these document the {@code conversation_id} query parameter,
+	 * although every route accepts it.
+	 */
+	private static final Set<String> HEADERLESS = Set.of("streamOutput", "streamEvents", "streamScreen",
+			"attachSession", "downloadLog");
+
+	/**
+	 * Documents the conversation header on every operation that is scoped to a
+	 * conversation, and the query parameter where a client may be unable to send it. The
+	 * header has no example: Swagger UI would send it, and the sessions it starts would
+	 * land in a conversation the default listing does not show.
 	 */
 	@Bean
 	OperationCustomizer conversationParameters() {
 		return (operation, handler) -> {
-			boolean scoped = java.util.Arrays.stream(handler.getMethodParameters())
+			boolean scoped = Arrays.stream(handler.getMethodParameters())
 				.anyMatch((p) -> p.getParameterType() == Scope.class);
 			if (scoped) {
 				operation.addParametersItem(new HeaderParameter().name(ScopeResolver.HEADER)
 					.description("The conversation the session belongs to: 1-128 characters of [A-Za-z0-9._:-]; "
 							+ "`default` when absent. Wins over the `conversation_id` query parameter. "
 							+ "Sessions of other conversations answer 404, as if they did not exist.")
-					.schema(new StringSchema().pattern("^[A-Za-z0-9._:-]{1,128}$")._default("default"))
-					.example("claude-7f3a"));
+					.schema(new StringSchema().pattern("^[A-Za-z0-9._:-]{1,128}$")._default("default")));
+			}
+			if (scoped && HEADERLESS.contains(operation.getOperationId())) {
 				operation.addParametersItem(new QueryParameter().name(ScopeResolver.PARAMETER)
-					.description("The conversation, for clients that cannot send headers (browsers' EventSource). "
-							+ "Ignored when `X-Conversation-Id` is sent.")
+					.description("The conversation, for clients that cannot send headers (browsers' EventSource "
+							+ "and WebSocket, a link to the log). Ignored when `X-Conversation-Id` is sent.")
 					.schema(new StringSchema().pattern("^[A-Za-z0-9._:-]{1,128}$")));
 			}
 			return operation;

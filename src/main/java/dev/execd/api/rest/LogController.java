@@ -81,11 +81,11 @@ class LogController {
 	ResponseEntity<StreamingResponseBody> log(Scope scope,
 			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
 			@Parameter(description = "First byte to return; used without a `Range` header.",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0"),
-					example = "16384") @RequestParam(required = false) @Nullable Long offset,
+					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
+							required = false) @Nullable Long offset,
 			@Parameter(description = "How many bytes from `offset`; default: to the end.",
-					schema = @Schema(type = "integer", format = "int64", minimum = "0"),
-					example = "200000") @RequestParam(required = false) @Nullable Long length,
+					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
+							required = false) @Nullable Long length,
 			@Parameter(description = """
 					One byte range: `bytes=A-B` (inclusive), `bytes=A-` or `bytes=-N` (the last N). \
 					A multi-range, unparseable or invalid value (`bytes=5-3`) is ignored (the whole log, 200).""",
