@@ -1,9 +1,6 @@
 package dev.execd.process;
 
 import java.io.File;
-import java.io.FileInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * A pipe for a child's stdout or stderr that execd owns, instead of the JDK's. When the
@@ -12,45 +9,37 @@ import java.io.InputStream;
  * next write. The session's output belongs to every process of the session, so the read
  * end here stays open until the last writer is gone.
  * <p>
- * Both ends are reached through {@code /proc/self/fd}: opening that path for a pipe opens
- * the same pipe, so the read end becomes a plain {@link FileInputStream} and the write
- * end a file {@link ProcessBuilder} can redirect to.
+ * The write end reaches the child through {@code /proc/self/fd}: opening that path for a
+ * pipe opens the same pipe, so it is a file {@link ProcessBuilder} can redirect to. The
+ * read end is non-blocking, for the {@link Poller}, which closes it at EOF, so an ended
+ * session kept for its retention holds no descriptor.
  */
 final class OutputPipe implements AutoCloseable {
 
-	private final InputStream reader;
+	private final Descriptor reader;
 
 	private final int writeFd;
 
 	private boolean writeEndClosed;
 
-	private OutputPipe(InputStream reader, int writeFd) {
+	private OutputPipe(Descriptor reader, int writeFd) {
 		this.reader = reader;
 		this.writeFd = writeFd;
 	}
 
-	static OutputPipe open() throws IOException {
+	static OutputPipe open() throws SpawnException {
 		int[] fds = Libc.pipe();
-		try {
-			// Does not block: this process holds a write end.
-			return new OutputPipe(new ClosedAtEof(procFd(fds[0])), fds[1]);
-		}
-		catch (IOException | RuntimeException ex) {
-			Libc.close(fds[1]);
-			throw ex;
-		}
-		finally {
-			Libc.close(fds[0]);
-		}
+		NativeIo.nonBlocking(fds[0]);
+		return new OutputPipe(new Descriptor(fds[0]), fds[1]);
 	}
 
 	/** Where the child's stream goes ({@link ProcessBuilder.Redirect#to}). */
 	File writeEnd() {
-		return procFd(this.writeFd);
+		return new File("/proc/self/fd/" + this.writeFd);
 	}
 
 	/** The read end, at EOF once every process holding the write end closed it. */
-	InputStream reader() {
+	Descriptor reader() {
 		return this.reader;
 	}
 
@@ -66,42 +55,7 @@ final class OutputPipe implements AutoCloseable {
 	@Override
 	public void close() {
 		closeWriteEnd();
-		try {
-			this.reader.close();
-		}
-		catch (IOException ex) {
-			// Nothing was read from it.
-		}
-	}
-
-	private static File procFd(int fd) {
-		return new File("/proc/self/fd/" + fd);
-	}
-
-	/**
-	 * Gives its descriptor back at EOF, so an ended session kept for its retention holds
-	 * none.
-	 */
-	private static final class ClosedAtEof extends FileInputStream {
-
-		ClosedAtEof(File file) throws IOException {
-			super(file);
-		}
-
-		@Override
-		public int read(byte[] b) throws IOException {
-			return read(b, 0, b.length);
-		}
-
-		@Override
-		public int read(byte[] b, int off, int len) throws IOException {
-			int n = super.read(b, off, len);
-			if (n < 0) {
-				close();
-			}
-			return n;
-		}
-
+		this.reader.close();
 	}
 
 }

@@ -1,7 +1,6 @@
 package dev.execd.process;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -17,13 +16,13 @@ final class PipeChild implements Child {
 
 	private final Process process;
 
-	private final InputStream stdout;
+	private final Descriptor stdout;
 
-	private final InputStream stderr;
+	private final Descriptor stderr;
 
 	private final CompletableFuture<Integer> exit;
 
-	private PipeChild(Process process, InputStream stdout, InputStream stderr) {
+	private PipeChild(Process process, Descriptor stdout, Descriptor stderr) {
 		this.process = process;
 		this.stdout = stdout;
 		this.stderr = stderr;
@@ -93,8 +92,8 @@ final class PipeChild implements Child {
 	@Override
 	public void release() {
 		closeQuietly(this.process.getOutputStream());
-		closeQuietly(this.stdout);
-		closeQuietly(this.stderr);
+		this.stdout.close();
+		this.stderr.close();
 	}
 
 	static void closeQuietly(AutoCloseable closeable) {

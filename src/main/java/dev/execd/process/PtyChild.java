@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
+import com.pty4j.unix.UnixPtyProcess;
 
 /**
  * A leader on a pseudo-terminal (pty4j makes it a session leader with the terminal as its
@@ -19,8 +20,12 @@ final class PtyChild implements Child {
 
 	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-	private PtyChild(PtyProcess process) {
+	/** The master, read by the {@link Poller}: a duplicate, as pty4j closes its own. */
+	private final Descriptor master;
+
+	private PtyChild(PtyProcess process, Descriptor master) {
 		this.process = process;
+		this.master = master;
 	}
 
 	static PtyChild start(LaunchSpec spec, List<String> argv) throws IOException {
@@ -32,7 +37,14 @@ final class PtyChild implements Child {
 			.start();
 		// The first spawn in a JVM can come up with a 0x0 window: set it again.
 		process.setWinSize(new WinSize(spec.cols(), spec.rows()));
-		PtyChild child = new PtyChild(process);
+		PtyChild child;
+		try {
+			child = new PtyChild(process, Descriptor.dup(((UnixPtyProcess) process).getPty().getMasterFD()));
+		}
+		catch (SpawnException ex) {
+			process.destroy();
+			throw ex;
+		}
 		// pty4j reaps the child on its own thread but offers no callback, and
 		// Process.onExit() would park a common-pool thread per child: one small
 		// platform thread waits instead (pty4j reads pin virtual threads' carriers).
@@ -71,7 +83,7 @@ final class PtyChild implements Child {
 
 	@Override
 	public List<Source> outputs() {
-		return List.of(new Source("pty", this.process.getInputStream()));
+		return List.of(new Source("pty", this.master));
 	}
 
 	@Override
@@ -87,6 +99,7 @@ final class PtyChild implements Child {
 	@Override
 	public void release() {
 		PipeChild.closeQuietly(this.process.getOutputStream());
+		this.master.close();
 		PipeChild.closeQuietly(this.process.getInputStream());
 		PipeChild.closeQuietly(this.process.getErrorStream());
 		// Only a live child is destroyed: after the reap its pid may belong to another.

@@ -73,7 +73,7 @@ public final class Session {
 	 * @param onExit receives the final state once the exit has been reported
 	 */
 	void start(Consumer<SessionSnapshot> onExit) {
-		this.output.start(id(), this.child.outputs(), (buffer, length) -> {
+		this.output.start(this.child.outputs(), (buffer, length) -> {
 			this.context.metrics().output(length);
 			this.terminal.observe(buffer, length);
 		}, this.terminal::appended);
