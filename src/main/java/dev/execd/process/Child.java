@@ -1,6 +1,5 @@
 package dev.execd.process;
 
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.UnaryOperator;
@@ -21,8 +20,11 @@ public sealed interface Child permits PipeChild, PtyChild, GoneChild, FilteredCh
 		return true;
 	}
 
-	/** What the child reads. */
-	OutputStream stdin();
+	/**
+	 * What the child reads: its stdin pipe, or the terminal's master. Non-blocking, for a
+	 * {@link PolledWrite}.
+	 */
+	Descriptor stdin();
 
 	/** What the child writes: stdout and stderr for pipes, the terminal for a PTY. */
 	List<Source> outputs();

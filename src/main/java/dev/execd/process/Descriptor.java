@@ -36,6 +36,13 @@ public final class Descriptor {
 		return new Descriptor(copy);
 	}
 
+	/** A descriptor that was closed already: what a process that is gone reads. */
+	static Descriptor closed() {
+		Descriptor descriptor = new Descriptor(-1);
+		descriptor.closed = true;
+		return descriptor;
+	}
+
 	int fd() {
 		return this.fd;
 	}

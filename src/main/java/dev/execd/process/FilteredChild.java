@@ -1,6 +1,5 @@
 package dev.execd.process;
 
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
@@ -45,7 +44,7 @@ public final class FilteredChild implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
+	public Descriptor stdin() {
 		return this.child.stdin();
 	}
 

@@ -1,7 +1,7 @@
 package dev.execd.process;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -9,12 +9,14 @@ import java.util.concurrent.CompletableFuture;
  * A leader on plain pipes. The argv starts with {@code setsid} (after the signal reset of
  * {@link Launcher}), which execs the command as a new session leader without forking: a
  * freshly forked JVM child is not a group leader, so the pid the JDK reports is the
- * session id. stdout and stderr are {@link OutputPipe}s, which outlive the leader for its
- * background children; stdin is the JDK's pipe.
+ * session id. Its three streams are {@link ChildPipe}s, which outlive the leader for its
+ * background children.
  */
 final class PipeChild implements Child {
 
 	private final Process process;
+
+	private final Descriptor stdin;
 
 	private final Descriptor stdout;
 
@@ -22,8 +24,9 @@ final class PipeChild implements Child {
 
 	private final CompletableFuture<Integer> exit;
 
-	private PipeChild(Process process, Descriptor stdout, Descriptor stderr) {
+	private PipeChild(Process process, Descriptor stdin, Descriptor stdout, Descriptor stderr) {
 		this.process = process;
+		this.stdin = stdin;
 		this.stdout = stdout;
 		this.stderr = stderr;
 		// The JDK's reaper thread completes onExit(): no thread of our own per child.
@@ -34,28 +37,24 @@ final class PipeChild implements Child {
 		ProcessBuilder builder = new ProcessBuilder(argv).directory(spec.workdir().toFile());
 		builder.environment().clear();
 		builder.environment().putAll(spec.environment());
-		OutputPipe out = OutputPipe.open();
-		OutputPipe err;
+		List<ChildPipe> pipes = new ArrayList<>(3);
 		try {
-			err = OutputPipe.open();
-		}
-		catch (IOException ex) {
-			out.close();
-			throw ex;
-		}
-		try {
-			Process process = builder.redirectOutput(out.writeEnd()).redirectError(err.writeEnd()).start();
-			return new PipeChild(process, out.reader(), err.reader());
+			pipes.add(ChildPipe.forInput());
+			pipes.add(ChildPipe.forOutput());
+			pipes.add(ChildPipe.forOutput());
+			Process process = builder.redirectInput(pipes.get(0).theirs())
+				.redirectOutput(pipes.get(1).theirs())
+				.redirectError(pipes.get(2).theirs())
+				.start();
+			return new PipeChild(process, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours());
 		}
 		catch (IOException | RuntimeException ex) {
-			out.close();
-			err.close();
+			pipes.forEach(ChildPipe::close);
 			throw ex;
 		}
 		finally {
 			// The child has its own copies now; ours would keep the pipes from EOF.
-			out.closeWriteEnd();
-			err.closeWriteEnd();
+			pipes.forEach(ChildPipe::closeTheirs);
 		}
 	}
 
@@ -70,8 +69,8 @@ final class PipeChild implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
-		return this.process.getOutputStream();
+	public Descriptor stdin() {
+		return this.stdin;
 	}
 
 	@Override
@@ -91,7 +90,7 @@ final class PipeChild implements Child {
 
 	@Override
 	public void release() {
-		closeQuietly(this.process.getOutputStream());
+		this.stdin.close();
 		this.stdout.close();
 		this.stderr.close();
 	}

@@ -1,7 +1,6 @@
 package dev.execd.process;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -20,12 +19,25 @@ final class PtyChild implements Child {
 
 	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-	/** The master, read by the {@link Poller}: a duplicate, as pty4j closes its own. */
+	/**
+	 * The master, read by the {@link Poller}, and written as stdin: duplicates, as pty4j
+	 * closes its own, and one each, as epoll watches a descriptor once.
+	 */
 	private final Descriptor master;
 
-	private PtyChild(PtyProcess process, Descriptor master) {
+	private final Descriptor input;
+
+	private PtyChild(PtyProcess process, int master) throws SpawnException {
 		this.process = process;
-		this.master = master;
+		NativeIo.nonBlocking(master);
+		this.master = Descriptor.dup(master);
+		try {
+			this.input = Descriptor.dup(master);
+		}
+		catch (SpawnException ex) {
+			this.master.close();
+			throw ex;
+		}
 	}
 
 	static PtyChild start(LaunchSpec spec, List<String> argv) throws IOException {
@@ -39,7 +51,7 @@ final class PtyChild implements Child {
 		process.setWinSize(new WinSize(spec.cols(), spec.rows()));
 		PtyChild child;
 		try {
-			child = new PtyChild(process, Descriptor.dup(((UnixPtyProcess) process).getPty().getMasterFD()));
+			child = new PtyChild(process, ((UnixPtyProcess) process).getPty().getMasterFD());
 		}
 		catch (SpawnException ex) {
 			process.destroy();
@@ -77,8 +89,8 @@ final class PtyChild implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
-		return this.process.getOutputStream();
+	public Descriptor stdin() {
+		return this.input;
 	}
 
 	@Override
@@ -98,8 +110,9 @@ final class PtyChild implements Child {
 
 	@Override
 	public void release() {
-		PipeChild.closeQuietly(this.process.getOutputStream());
+		this.input.close();
 		this.master.close();
+		PipeChild.closeQuietly(this.process.getOutputStream());
 		PipeChild.closeQuietly(this.process.getInputStream());
 		PipeChild.closeQuietly(this.process.getErrorStream());
 		// Only a live child is destroyed: after the reap its pid may belong to another.
