@@ -1,7 +1,5 @@
 package dev.execd.process;
 
-import java.io.File;
-
 /**
  * A pipe for a child's stdin, stdout or stderr that execd owns, instead of the JDK's.
  * When the JDK sees its child exit, it drains what its output pipes hold and closes them:
@@ -43,9 +41,9 @@ final class ChildPipe implements AutoCloseable {
 		return new ChildPipe(new Descriptor(fds[1]), fds[0]);
 	}
 
-	/** The child's end, for {@link ProcessBuilder.Redirect}. */
-	File theirs() {
-		return new File("/proc/self/fd/" + this.theirs);
+	/** The child's end. */
+	int theirs() {
+		return this.theirs;
 	}
 
 	/** execd's end. */

@@ -37,6 +37,26 @@ final class NativeIo {
 
 	static final int F_DUPFD_CLOEXEC = 1030;
 
+	/** The same number on x86_64 and aarch64 (Linux 5.3). */
+	static final long SYS_PIDFD_OPEN = 434;
+
+	static final int P_PID = 1;
+
+	static final int P_PIDFD = 3;
+
+	static final int WNOHANG = 1;
+
+	static final int WEXITED = 4;
+
+	/** {@code siginfo_t}: {@code si_code} and {@code si_status} offsets, and its size. */
+	static final int SI_CODE = 8;
+
+	static final int SI_STATUS = 24;
+
+	static final int SIGINFO_SIZE = 128;
+
+	static final int CLD_EXITED = 1;
+
 	static final int F_GETFL = 3;
 
 	static final int F_SETFL = 4;
@@ -73,6 +93,11 @@ final class NativeIo {
 	static native int fcntl(int fd, int cmd, int arg);
 
 	static native int close(int fd);
+
+	// syscall is variadic; long arguments are passed as fixed ones on x86_64 and aarch64.
+	static native long syscall(long number, long a1, long a2);
+
+	static native int waitid(int idtype, int id, Pointer info, int options);
 
 	static int errno() {
 		return Native.getLastError();

@@ -15,6 +15,8 @@ import com.pty4j.unix.UnixPtyProcess;
  */
 final class PtyChild implements Child {
 
+	private static final int ESRCH = 3;
+
 	private final PtyProcess process;
 
 	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
@@ -52,20 +54,29 @@ final class PtyChild implements Child {
 		PtyChild child;
 		try {
 			child = new PtyChild(process, ((UnixPtyProcess) process).getPty().getMasterFD());
+			// pty4j reaps the child on a thread of its own but offers no callback. The
+			// poller sees the end through a pidfd; a virtual thread then takes the
+			// status from pty4j, which has it within moments.
+			child.watchExit();
 		}
 		catch (SpawnException ex) {
 			process.destroy();
 			throw ex;
 		}
-		// pty4j reaps the child on its own thread but offers no callback, and
-		// Process.onExit() would park a common-pool thread per child: one small
-		// platform thread waits instead (pty4j reads pin virtual threads' carriers).
-		Thread.ofPlatform()
-			.name("execd-pty-exit-" + process.pid())
-			.daemon()
-			.stackSize(128 * 1024)
-			.start(child::awaitExit);
 		return child;
+	}
+
+	private void watchExit() throws SpawnException {
+		try {
+			PolledExit.of(this.process.pid(), false).thenRun(() -> Thread.ofVirtual().start(this::awaitExit));
+		}
+		catch (SpawnException ex) {
+			if (ex.errno() != ESRCH) {
+				throw ex;
+			}
+			// Already reaped by pty4j.
+			Thread.ofVirtual().start(this::awaitExit);
+		}
 	}
 
 	private void awaitExit() {

@@ -51,6 +51,35 @@ class PollerTests {
 	}
 
 	@Test
+	void childrenAreReapedWithTheirStatusAndHoldNoThread() throws Exception {
+		Poller.next();
+		int threads = Thread.activeCount();
+		List<Child> children = new java.util.ArrayList<>();
+		for (int i = 0; i < 20; i++) {
+			children.add(start(false, "exit " + i));
+		}
+		children.add(start(false, "kill -TERM $$"));
+		children.add(start(true, "exit 7"));
+		Child sleeping = start(false, "exec sleep 1000");
+		try {
+			assertThat(Thread.activeCount() - threads).as("threads for %d children", children.size() + 1)
+				.isLessThanOrEqualTo(2);
+			for (int i = 0; i < 20; i++) {
+				assertThat(children.get(i).exit().get(20, TimeUnit.SECONDS)).isEqualTo(i);
+			}
+			assertThat(children.get(20).exit().get(20, TimeUnit.SECONDS)).isEqualTo(128 + 15);
+			assertThat(children.get(21).exit().get(20, TimeUnit.SECONDS)).isEqualTo(7);
+			assertThat(sleeping.exit()).isNotDone();
+			Terminator.terminate(sleeping.pid(), false, Signals.SIGKILL, Duration.ofSeconds(5));
+			assertThat(sleeping.exit().get(20, TimeUnit.SECONDS)).isEqualTo(128 + 9);
+		}
+		finally {
+			children.forEach(Child::release);
+			sleeping.release();
+		}
+	}
+
+	@Test
 	void closingTheDescriptorEndsTheReading() throws Exception {
 		Child child = start(false, "echo ready; exec sleep 1000");
 		try {
