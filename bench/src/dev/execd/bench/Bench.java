@@ -34,7 +34,7 @@ public final class Bench {
 	 * leave the disk busy with writeback for a while, which would disturb what follows
 	 * (files measures its own baselines in the same minutes, so it comes after).
 	 */
-	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
+	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "idle", "load",
 			"screen", "shell", "search", "records", "throughput", "files");
 
 	private Bench() {
@@ -131,6 +131,7 @@ public final class Bench {
 						case "pty_keystroke" -> Keystrokes.run(ctx);
 						case "throughput" -> Throughput.run(ctx);
 						case "scale" -> Scale.run(ctx);
+						case "idle" -> IdleSessions.run(ctx);
 						case "load" -> Load.run(ctx);
 						case "screen" -> Screens.run(ctx);
 						case "shell" -> Shells.run(ctx);

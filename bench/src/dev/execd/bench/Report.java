@@ -60,6 +60,12 @@ final class Report {
 		double waiter = num(s, "scale", "waiters", "threads_per_waiter");
 		targets.add(new Target("4", "platform threads per waiting request or subscriber", fmt(waiter), "0",
 				check(waiter, waiter < 0.05)));
+		double idleRss = num(s, "idle", "per_session", "rss_kib");
+		targets.add(new Target("4", "RSS per idle session (pipe, PTY, `bash -i`)", kib(idleRss), "≤ 16 KiB",
+				check(idleRss, idleRss <= 16)));
+		double idleThreads = num(s, "idle", "threads_growth");
+		targets.add(new Target("4", "platform threads grown with " + fmt(num(s, "idle", "sessions")) + " idle sessions",
+				fmt(idleThreads), "≤ 8", check(idleThreads, idleThreads <= 8)));
 		double errors = num(s, "load", "errors");
 		targets.add(new Target("5", "errors under concurrent load", fmt(errors), "0", check(errors, errors == 0)));
 		double spread = num(s, "load", "p99_over_p50");
