@@ -36,7 +36,7 @@ final class IdleSessions {
 		}
 		int started = 0;
 		try {
-			Map<String, Object> before = measure(server);
+			Map<String, Object> before = Scale.measure(server);
 			result.put("before", before);
 			Map<String, Object> from = before;
 			String[][] kinds = { { "sleep_pipe", "sleep 1000", "false" }, { "sleep_pty", "sleep 1000", "true" },
@@ -59,7 +59,7 @@ final class IdleSessions {
 				double seconds = (System.nanoTime() - t0) / 1e9;
 				// Let the shells reach their prompts and the last starts settle.
 				Thread.sleep(ctx.config.smoke() ? 1000 : 5000);
-				Map<String, Object> to = measure(server);
+				Map<String, Object> to = Scale.measure(server);
 				Map<String, Object> kind = new LinkedHashMap<>();
 				kind.put("sessions", n);
 				kind.put("starts_per_s", Samples.round(n / seconds));
@@ -87,7 +87,7 @@ final class IdleSessions {
 			}
 		}
 		Thread.sleep(1000);
-		result.put("after_teardown", measure(server));
+		result.put("after_teardown", Scale.measure(server));
 		return result;
 	}
 
@@ -112,29 +112,14 @@ final class IdleSessions {
 		return limits;
 	}
 
-	private static Map<String, Object> measure(Server server) throws Exception {
-		server.gc();
-		Map<String, Object> m = new LinkedHashMap<>();
-		m.put("rss_bytes", server.rssBytes());
-		m.put("heap_bytes", (long) server.heapUsedBytes());
-		m.put("threads", server.threads());
-		m.put("thread_kinds", server.threadKinds());
-		m.put("open_files", server.openFiles());
-		return m;
-	}
-
 	private static Map<String, Object> perSession(Map<String, Object> from, Map<String, Object> to, int sessions) {
 		Map<String, Object> per = new LinkedHashMap<>();
 		int n = Math.max(sessions, 1);
-		per.put("rss_kib", Samples.round(delta(from, to, "rss_bytes") / 1024.0 / n));
-		per.put("heap_kib", Samples.round(delta(from, to, "heap_bytes") / 1024.0 / n));
-		per.put("threads", Samples.round(delta(from, to, "threads") / n));
-		per.put("open_files", Samples.round(delta(from, to, "open_files") / n));
+		per.put("rss_kib", Samples.round(Scale.delta(from, to, "rss_bytes") / 1024.0 / n));
+		per.put("heap_kib", Samples.round(Scale.delta(from, to, "heap_bytes") / 1024.0 / n));
+		per.put("threads", Samples.round(Scale.delta(from, to, "threads") / n));
+		per.put("open_files", Samples.round(Scale.delta(from, to, "open_files") / n));
 		return per;
-	}
-
-	private static double delta(Map<String, Object> from, Map<String, Object> to, String key) {
-		return ((Number) to.get(key)).doubleValue() - ((Number) from.get(key)).doubleValue();
 	}
 
 }

@@ -20,8 +20,6 @@ final class NativeIo {
 
 	static final int EPOLL_CTL_DEL = 2;
 
-	static final int EPOLL_CTL_MOD = 3;
-
 	static final int EPOLLIN = 0x001;
 
 	static final int EPOLLOUT = 0x004;

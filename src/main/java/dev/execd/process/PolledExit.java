@@ -11,19 +11,12 @@ import com.sun.jna.Memory;
  */
 final class PolledExit extends Poller.Handler {
 
-	private final Poller poller;
-
-	private final Descriptor pidfd;
-
 	private final boolean reap;
 
 	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-	private boolean stopped;
-
 	private PolledExit(Poller poller, Descriptor pidfd, boolean reap) {
-		this.poller = poller;
-		this.pidfd = pidfd;
+		super(poller, pidfd);
 		this.reap = reap;
 	}
 
@@ -43,14 +36,9 @@ final class PolledExit extends Poller.Handler {
 		// pidfd_open sets close-on-exec itself.
 		Poller poller = Poller.next();
 		PolledExit waiter = new PolledExit(poller, new Descriptor(fd), reap);
-		waiter.pidfd.serve(() -> poller.execute(waiter::stop));
+		waiter.descriptor.serve(() -> poller.execute(waiter::stop));
 		poller.execute(() -> poller.add(waiter, NativeIo.EPOLLIN));
 		return waiter.exit;
-	}
-
-	@Override
-	Descriptor descriptor() {
-		return this.pidfd;
 	}
 
 	@Override
@@ -59,7 +47,8 @@ final class PolledExit extends Poller.Handler {
 		if (this.reap) {
 			Memory info = new Memory(NativeIo.SIGINFO_SIZE);
 			info.clear();
-			if (NativeIo.waitid(NativeIo.P_PIDFD, this.pidfd.fd(), info, NativeIo.WEXITED | NativeIo.WNOHANG) < 0) {
+			if (NativeIo.waitid(NativeIo.P_PIDFD, this.descriptor.fd(), info,
+					NativeIo.WEXITED | NativeIo.WNOHANG) < 0) {
 				// Not ours (ECHILD): nothing to report but the end.
 				status = -1;
 			}
@@ -74,15 +63,6 @@ final class PolledExit extends Poller.Handler {
 		}
 		stop();
 		this.exit.complete(status);
-	}
-
-	@Override
-	void stop() {
-		if (!this.stopped) {
-			this.stopped = true;
-			this.poller.remove(this);
-			this.pidfd.closedByPoller();
-		}
 	}
 
 }

@@ -6,23 +6,11 @@ package dev.execd.process;
  */
 final class PolledRead extends Poller.Handler {
 
-	private final Poller poller;
-
-	private final Descriptor descriptor;
-
 	private final OutputReceiver receiver;
 
-	private boolean stopped;
-
 	PolledRead(Poller poller, Descriptor descriptor, OutputReceiver receiver) {
-		this.poller = poller;
-		this.descriptor = descriptor;
+		super(poller, descriptor);
 		this.receiver = receiver;
-	}
-
-	@Override
-	Descriptor descriptor() {
-		return this.descriptor;
 	}
 
 	@Override
@@ -44,13 +32,7 @@ final class PolledRead extends Poller.Handler {
 	}
 
 	@Override
-	void stop() {
-		if (this.stopped) {
-			return;
-		}
-		this.stopped = true;
-		this.poller.remove(this);
-		this.descriptor.closedByPoller();
+	void stopped() {
 		this.receiver.ended();
 	}
 

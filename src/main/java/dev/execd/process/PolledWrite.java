@@ -8,21 +8,14 @@ package dev.execd.process;
  */
 public final class PolledWrite extends Poller.Handler {
 
-	private final Poller poller;
-
-	private final Descriptor descriptor;
-
 	private final Runnable writable;
 
 	private final boolean open;
 
 	private boolean waiting;
 
-	private boolean stopped;
-
 	private PolledWrite(Poller poller, Descriptor descriptor, Runnable writable) {
-		this.poller = poller;
-		this.descriptor = descriptor;
+		super(poller, descriptor);
 		this.writable = writable;
 		this.open = descriptor.serve(() -> poller.execute(this::stop));
 	}
@@ -48,7 +41,7 @@ public final class PolledWrite extends Poller.Handler {
 	 * runs once there is), or -1 when nobody reads any more (EPIPE) or stdin was closed
 	 */
 	public int write(byte[] b, int off, int len) {
-		if (!this.open || this.stopped) {
+		if (!this.open || isStopped()) {
 			return -1;
 		}
 		int chunk = Math.min(len, Poller.BUFFER);
@@ -63,7 +56,7 @@ public final class PolledWrite extends Poller.Handler {
 				this.waiting = true;
 				this.poller.add(this, NativeIo.EPOLLOUT);
 			}
-			return this.stopped ? -1 : 0;
+			return isStopped() ? -1 : 0;
 		}
 		return -1;
 	}
@@ -76,26 +69,11 @@ public final class PolledWrite extends Poller.Handler {
 	}
 
 	@Override
-	Descriptor descriptor() {
-		return this.descriptor;
-	}
-
-	@Override
 	void ready(int events) {
 		// Level-triggered: watching on would wake the loop for as long as there is room.
 		this.waiting = false;
 		this.poller.remove(this);
 		this.writable.run();
-	}
-
-	@Override
-	void stop() {
-		if (this.stopped) {
-			return;
-		}
-		this.stopped = true;
-		this.poller.remove(this);
-		this.descriptor.closedByPoller();
 	}
 
 }

@@ -114,7 +114,7 @@ public final class Poller {
 	 */
 	void add(Handler handler, int events) {
 		long token = this.nextToken++;
-		if (control(NativeIo.EPOLL_CTL_ADD, handler.descriptor().fd(), events, token) < 0) {
+		if (control(NativeIo.EPOLL_CTL_ADD, handler.descriptor.fd(), events, token) < 0) {
 			logger.warn("epoll_ctl(ADD) failed with errno " + NativeIo.errno());
 			handler.stop();
 			return;
@@ -123,17 +123,12 @@ public final class Poller {
 		this.handlers.put(token, handler);
 	}
 
-	/** Changes what the handler waits for; loop thread only. */
-	void modify(Handler handler, int events) {
-		control(NativeIo.EPOLL_CTL_MOD, handler.descriptor().fd(), events, handler.token);
-	}
-
 	/**
 	 * Stops waiting on the handler's descriptor (before it is closed); loop thread only.
 	 */
 	void remove(Handler handler) {
 		if (this.handlers.remove(handler.token) != null) {
-			control(NativeIo.EPOLL_CTL_DEL, handler.descriptor().fd(), 0, handler.token);
+			control(NativeIo.EPOLL_CTL_DEL, handler.descriptor.fd(), 0, handler.token);
 		}
 	}
 
@@ -186,18 +181,42 @@ public final class Poller {
 		}
 	}
 
-	/** What waits on one descriptor of a loop. */
+	/** What waits on one descriptor of a loop; lives on the loop's thread. */
 	abstract static class Handler {
 
-		long token;
+		final Poller poller;
 
-		abstract Descriptor descriptor();
+		final Descriptor descriptor;
+
+		private long token;
+
+		private boolean stopped;
+
+		Handler(Poller poller, Descriptor descriptor) {
+			this.poller = poller;
+			this.descriptor = descriptor;
+		}
 
 		/** The descriptor is ready for {@code events}. */
 		abstract void ready(int events);
 
+		/** Runs once the descriptor was removed and closed. */
+		void stopped() {
+		}
+
+		final boolean isStopped() {
+			return this.stopped;
+		}
+
 		/** Stops for good: removes and closes the descriptor; idempotent. */
-		abstract void stop();
+		final void stop() {
+			if (!this.stopped) {
+				this.stopped = true;
+				this.poller.remove(this);
+				this.descriptor.closedByPoller();
+				stopped();
+			}
+		}
 
 	}
 
