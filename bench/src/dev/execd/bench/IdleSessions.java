@@ -37,6 +37,7 @@ final class IdleSessions {
 		int started = 0;
 		try {
 			Map<String, Object> before = Scale.measure(server);
+			Map<String, Long> histogramBefore = server.histogram();
 			result.put("before", before);
 			Map<String, Object> from = before;
 			String[][] kinds = { { "sleep_pipe", "sleep 1000", "false" }, { "sleep_pty", "sleep 1000", "true" },
@@ -76,6 +77,8 @@ final class IdleSessions {
 				}
 			}
 			result.put("sessions", started);
+			result.put("heap_growth_by_class_per_session",
+					Scale.topGrowth(histogramBefore, server.histogram(), Math.max(started, 1)));
 			result.put("per_session", perSession(before, from, started));
 			result.put("threads_growth", ((Number) from.get("threads")).intValue()
 					- ((Number) before.get("threads")).intValue());
@@ -105,8 +108,9 @@ final class IdleSessions {
 				limits.put("server_processes", line.replaceAll("^Max processes\\s+(\\S+).*", "$1"));
 			}
 		}
-		limits.put("pid_max", Files.readString(Path.of("/proc/sys/kernel/pid_max")).strip());
-		limits.put("pty_max", Files.readString(Path.of("/proc/sys/kernel/pty/max")).strip());
+		// readString gives one byte of these files (they report a size of 0 to the JDK).
+		limits.put("pid_max", Files.readAllLines(Path.of("/proc/sys/kernel/pid_max")).get(0));
+		limits.put("pty_max", Files.readAllLines(Path.of("/proc/sys/kernel/pty/max")).get(0));
 		limits.put("server_max_sessions", Server.MAX_SESSIONS);
 		limits.put("target", target);
 		return limits;

@@ -193,7 +193,7 @@ final class Scale {
 	}
 
 	/** The classes whose live bytes grew most, per session: where the heap goes. */
-	private static Map<String, Object> topGrowth(Map<String, Long> before, Map<String, Long> after, int sessions) {
+	static Map<String, Object> topGrowth(Map<String, Long> before, Map<String, Long> after, int sessions) {
 		Map<String, Object> top = new LinkedHashMap<>();
 		after.entrySet()
 			.stream()
