@@ -80,6 +80,41 @@ class PollerTests {
 	}
 
 	@Test
+	void stdinTakesMoreThanAPipeHoldsWhenTheChildReadsSlowly() throws Exception {
+		Child child = start(false, "sleep 0.5; wc -c");
+		try {
+			Recorder out = read(child.outputs().get(0));
+			byte[] data = new byte[1 << 20];
+			int[] written = { 0 };
+			int[] pauses = { 0 };
+			PolledWrite[] stdin = new PolledWrite[1];
+			Runnable drain = new Runnable() {
+
+				@Override
+				public void run() {
+					while (written[0] < data.length) {
+						int n = stdin[0].write(data, written[0], data.length - written[0]);
+						if (n == 0) {
+							pauses[0]++;
+							return;
+						}
+						written[0] += n;
+					}
+					stdin[0].close();
+				}
+
+			};
+			stdin[0] = PolledWrite.of(child.stdin(), drain);
+			stdin[0].execute(drain);
+			assertThat(out.end.get(20, TimeUnit.SECONDS)).isEqualTo(data.length + "\n");
+			assertThat(pauses[0]).as("writes that found the pipe full").isPositive();
+		}
+		finally {
+			child.release();
+		}
+	}
+
+	@Test
 	void closingTheDescriptorEndsTheReading() throws Exception {
 		Child child = start(false, "echo ready; exec sleep 1000");
 		try {
