@@ -36,8 +36,8 @@ public final class Bench {
 	 * leave the disk busy with writeback for a while, which would disturb what follows
 	 * (files measures its own baselines in the same minutes, so it comes after).
 	 */
-	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "load",
-			"screen", "shell", "search", "records", "peer", "throughput", "files");
+	static final List<String> SCENARIOS = List.of("start_to_exit", "bash_prompt", "pty_keystroke", "scale", "idle",
+			"load", "screen", "shell", "search", "records", "peer", "throughput", "files");
 
 	/** Runs only with {@code --peer}: it needs Jupyter Server installed. */
 	private static final String PEER = "peer";
@@ -142,6 +142,7 @@ public final class Bench {
 						case "pty_keystroke" -> Keystrokes.run(ctx);
 						case "throughput" -> Throughput.run(ctx);
 						case "scale" -> Scale.run(ctx);
+						case "idle" -> IdleSessions.run(ctx);
 						case "load" -> Load.run(ctx);
 						case "screen" -> Screens.run(ctx);
 						case "shell" -> Shells.run(ctx);

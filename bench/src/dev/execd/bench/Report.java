@@ -66,6 +66,12 @@ final class Report {
 		double waiter = num(s, "scale", "waiters", "threads_per_waiter");
 		targets.add(new Target("4", "platform threads per waiting request or subscriber", fmt(waiter), "0",
 				check(waiter, waiter < 0.05)));
+		double idleRss = num(s, "idle", "per_session", "rss_kib");
+		targets.add(new Target("4", "RSS per idle session (pipe, PTY, `bash -i`)", kib(idleRss), "≤ 16 KiB",
+				check(idleRss, idleRss <= 16)));
+		double idleThreads = num(s, "idle", "threads_growth");
+		targets.add(new Target("4", "platform threads grown with " + fmt(num(s, "idle", "sessions")) + " idle sessions",
+				fmt(idleThreads), "≤ 8", check(idleThreads, idleThreads <= 8)));
 		double errors = num(s, "load", "errors");
 		targets.add(new Target("5", "errors under concurrent load", fmt(errors), "0", check(errors, errors == 0)));
 		double spread = num(s, "load", "p99_over_p50");
@@ -202,6 +208,27 @@ final class Report {
 		md.append("| `DELETE /sessions` of every conversation, in sequence | ")
 			.append(ms(num(s, "scale", "teardown_ms"))).append(" |\n");
 
+		md.append("\n### 4b. Idle sessions: ").append(fmt(num(s, "idle", "sessions"))).append(" of a target ")
+			.append(fmt(num(s, "idle", "target_sessions")))
+			.append(" (`sleep 1000` on pipes and PTYs, `bash -i` on PTYs, a third each)\n\n");
+		md.append("| per session | all | pipe `sleep` | PTY `sleep` | PTY `bash -i` | target |\n")
+			.append("|---|---|---|---|---|---|\n");
+		for (String[] row : new String[][] { { "RSS", "rss_kib", "≤ 16 KiB" }, { "heap", "heap_kib", "" },
+				{ "platform threads", "threads", "0" }, { "descriptors", "open_files", "" } }) {
+			md.append("| ").append(row[0]).append(" | ").append(fmt(num(s, "idle", "per_session", row[1])));
+			for (String kind : List.of("sleep_pipe", "sleep_pty", "bash_pty")) {
+				md.append(" | ").append(fmt(num(s, "idle", kind, "per_session", row[1])));
+			}
+			md.append(" | ").append(row[2]).append(" |\n");
+		}
+		md.append("\nIdle server RSS before the sessions: ")
+			.append(kib(num(s, "idle", "before", "rss_bytes") / 1024))
+			.append("; platform threads before / after: ")
+			.append(fmt(num(s, "idle", "before", "threads")))
+			.append(" / ")
+			.append(fmt(num(s, "idle", "before", "threads") + num(s, "idle", "threads_growth")))
+			.append(". Limits met on the way (results file, `idle.limits`): open files of the server, ")
+			.append("`kernel.pid_max`, `kernel.pty.max` and `execd.limits.max-sessions`.\n");
 		md.append("\n### 5. Concurrency: ").append(fmt(num(s, "load", "clients")))
 			.append(" clients, start → poll → exit → DELETE for ").append(fmt(num(s, "load", "seconds")))
 			.append(" s\n\n");

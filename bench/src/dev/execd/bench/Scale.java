@@ -169,13 +169,14 @@ final class Scale {
 		}
 	}
 
-	private static Map<String, Object> measure(Server server) throws Exception {
+	static Map<String, Object> measure(Server server) throws Exception {
 		server.gc();
 		Map<String, Object> m = new LinkedHashMap<>();
 		m.put("rss_bytes", server.rssBytes());
 		m.put("heap_bytes", (long) server.heapUsedBytes());
 		m.put("threads", server.threads());
 		m.put("thread_kinds", server.threadKinds());
+		m.put("open_files", server.openFiles());
 		return m;
 	}
 
@@ -187,12 +188,12 @@ final class Scale {
 		return per;
 	}
 
-	private static double delta(Map<String, Object> from, Map<String, Object> to, String key) {
+	static double delta(Map<String, Object> from, Map<String, Object> to, String key) {
 		return ((Number) to.get(key)).doubleValue() - ((Number) from.get(key)).doubleValue();
 	}
 
 	/** The classes whose live bytes grew most, per session: where the heap goes. */
-	private static Map<String, Object> topGrowth(Map<String, Long> before, Map<String, Long> after, int sessions) {
+	static Map<String, Object> topGrowth(Map<String, Long> before, Map<String, Long> after, int sessions) {
 		Map<String, Object> top = new LinkedHashMap<>();
 		after.entrySet()
 			.stream()

@@ -24,6 +24,9 @@ final class Server implements Closeable {
 
 	final Process process;
 
+	/** The idle scenario aims at 10,000 sessions. */
+	static final int MAX_SESSIONS = 12000;
+
 	final int port;
 
 	private final Path jcmd;
@@ -45,7 +48,7 @@ final class Server implements Closeable {
 				"-Dpty4j.tmpdir=" + dir.resolve("pty4j")));
 		command.addAll(jvmArgs);
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port,
-				"--execd.output.dir=" + dir.resolve("data"), "--execd.limits.max-sessions=4096",
+				"--execd.output.dir=" + dir.resolve("data"), "--execd.limits.max-sessions=" + MAX_SESSIONS,
 				"--execd.limits.max-sessions-per-conversation=1024",
 				"--execd.limits.warn-sessions-per-conversation=1024",
 				// The files scenario moves 2 GiB in one request.
@@ -111,6 +114,12 @@ final class Server implements Closeable {
 	int threads() {
 		String[] tasks = new File("/proc/" + pid() + "/task").list();
 		return (tasks != null) ? tasks.length : -1;
+	}
+
+	/** Descriptors the server holds open. */
+	int openFiles() {
+		String[] fds = new File("/proc/" + pid() + "/fd").list();
+		return (fds != null) ? fds.length : -1;
 	}
 
 	/** Threads by name, with ids and numbers folded away so that kinds can be counted. */

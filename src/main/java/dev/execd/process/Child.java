@@ -1,9 +1,8 @@
 package dev.execd.process;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 
 /**
  * A started session leader: a plain process on pipes or a process on a pseudo-terminal.
@@ -21,8 +20,11 @@ public sealed interface Child permits PipeChild, PtyChild, GoneChild, FilteredCh
 		return true;
 	}
 
-	/** What the child reads. */
-	OutputStream stdin();
+	/**
+	 * What the child reads: its stdin pipe, or the terminal's master. Non-blocking, for a
+	 * {@link PolledWrite}.
+	 */
+	Descriptor stdin();
 
 	/** What the child writes: stdout and stderr for pipes, the terminal for a PTY. */
 	List<Source> outputs();
@@ -40,9 +42,15 @@ public sealed interface Child permits PipeChild, PtyChild, GoneChild, FilteredCh
 	void release();
 
 	/**
-	 * One output stream of the child and the tag its bytes are reported with.
+	 * One output stream of the child, the tag its bytes are reported with, and the filter
+	 * its reads go through before they reach a receiver. Its reader ({@link Poller}) owns
+	 * the descriptor once it starts.
 	 */
-	record Source(String tag, InputStream in) {
+	record Source(String tag, Descriptor descriptor, UnaryOperator<OutputReceiver> filter) {
+
+		Source(String tag, Descriptor descriptor) {
+			this(tag, descriptor, UnaryOperator.identity());
+		}
 
 	}
 

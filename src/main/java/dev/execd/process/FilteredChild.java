@@ -1,7 +1,5 @@
 package dev.execd.process;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
@@ -17,14 +15,17 @@ public final class FilteredChild implements Child {
 	private final List<Source> outputs;
 
 	/**
-	 * @param filter gets each stream's index and stream, returns what is read instead
+	 * @param filter gets each stream's index and the receiver of its reads, returns the
+	 * receiver its reads go to instead
 	 */
-	public FilteredChild(Child child, BiFunction<Integer, InputStream, InputStream> filter) {
+	public FilteredChild(Child child, BiFunction<Integer, OutputReceiver, OutputReceiver> filter) {
 		this.child = child;
 		List<Source> sources = child.outputs();
-		this.outputs = java.util.stream.IntStream.range(0, sources.size())
-			.mapToObj((i) -> new Source(sources.get(i).tag(), filter.apply(i, sources.get(i).in())))
-			.toList();
+		this.outputs = java.util.stream.IntStream.range(0, sources.size()).mapToObj((i) -> {
+			Source source = sources.get(i);
+			return new Source(source.tag(), source.descriptor(),
+					(receiver) -> source.filter().apply(filter.apply(i, receiver)));
+		}).toList();
 	}
 
 	@Override
@@ -43,7 +44,7 @@ public final class FilteredChild implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
+	public Descriptor stdin() {
 		return this.child.stdin();
 	}
 

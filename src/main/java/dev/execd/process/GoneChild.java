@@ -1,6 +1,5 @@
 package dev.execd.process;
 
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -17,8 +16,8 @@ public record GoneChild(long pid, boolean tty) implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
-		return OutputStream.nullOutputStream();
+	public Descriptor stdin() {
+		return Descriptor.closed();
 	}
 
 	@Override

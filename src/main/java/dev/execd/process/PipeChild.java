@@ -1,68 +1,73 @@
 package dev.execd.process;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+
+import com.sun.jna.Memory;
 
 /**
  * A leader on plain pipes. The argv starts with {@code setsid} (after the signal reset of
  * {@link Launcher}), which execs the command as a new session leader without forking: a
- * freshly forked JVM child is not a group leader, so the pid the JDK reports is the
- * session id. stdout and stderr are {@link OutputPipe}s, which outlive the leader for its
- * background children; stdin is the JDK's pipe.
+ * freshly spawned child is not a group leader, so its pid is the session id. It is
+ * spawned by {@link Spawn} and reaped by a {@link Poller}, so it costs no thread. Its
+ * three streams are {@link ChildPipe}s, which outlive the leader for its background
+ * children.
  */
 final class PipeChild implements Child {
 
-	private final Process process;
+	private final long pid;
 
-	private final InputStream stdout;
+	private final Descriptor stdin;
 
-	private final InputStream stderr;
+	private final Descriptor stdout;
+
+	private final Descriptor stderr;
 
 	private final CompletableFuture<Integer> exit;
 
-	private PipeChild(Process process, InputStream stdout, InputStream stderr) {
-		this.process = process;
+	private PipeChild(long pid, Descriptor stdin, Descriptor stdout, Descriptor stderr,
+			CompletableFuture<Integer> exit) {
+		this.pid = pid;
+		this.stdin = stdin;
 		this.stdout = stdout;
 		this.stderr = stderr;
-		// The JDK's reaper thread completes onExit(): no thread of our own per child.
-		this.exit = process.onExit().thenApply(Process::exitValue);
+		this.exit = exit;
 	}
 
-	static PipeChild start(LaunchSpec spec, List<String> argv) throws IOException {
-		ProcessBuilder builder = new ProcessBuilder(argv).directory(spec.workdir().toFile());
-		builder.environment().clear();
-		builder.environment().putAll(spec.environment());
-		OutputPipe out = OutputPipe.open();
-		OutputPipe err;
+	static PipeChild start(LaunchSpec spec, List<String> argv) throws SpawnException {
+		List<ChildPipe> pipes = new ArrayList<>(3);
 		try {
-			err = OutputPipe.open();
+			pipes.add(ChildPipe.forInput());
+			pipes.add(ChildPipe.forOutput());
+			pipes.add(ChildPipe.forOutput());
+			long pid = Spawn.start(argv, spec.workdir(), spec.environment(), pipes.get(0).theirs(),
+					pipes.get(1).theirs(), pipes.get(2).theirs());
+			CompletableFuture<Integer> exit;
+			try {
+				exit = PolledExit.of(pid, true);
+			}
+			catch (SpawnException ex) {
+				// Out of descriptors: nothing could ever reap it, so it does not run.
+				Libc.kill(pid, Signals.SIGKILL.number());
+				NativeIo.waitid(NativeIo.P_PID, (int) pid, new Memory(NativeIo.SIGINFO_SIZE), NativeIo.WEXITED);
+				throw ex;
+			}
+			return new PipeChild(pid, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours(), exit);
 		}
-		catch (IOException ex) {
-			out.close();
-			throw ex;
-		}
-		try {
-			Process process = builder.redirectOutput(out.writeEnd()).redirectError(err.writeEnd()).start();
-			return new PipeChild(process, out.reader(), err.reader());
-		}
-		catch (IOException | RuntimeException ex) {
-			out.close();
-			err.close();
+		catch (SpawnException | RuntimeException ex) {
+			pipes.forEach(ChildPipe::close);
 			throw ex;
 		}
 		finally {
 			// The child has its own copies now; ours would keep the pipes from EOF.
-			out.closeWriteEnd();
-			err.closeWriteEnd();
+			pipes.forEach(ChildPipe::closeTheirs);
 		}
 	}
 
 	@Override
 	public long pid() {
-		return this.process.pid();
+		return this.pid;
 	}
 
 	@Override
@@ -71,8 +76,8 @@ final class PipeChild implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
-		return this.process.getOutputStream();
+	public Descriptor stdin() {
+		return this.stdin;
 	}
 
 	@Override
@@ -92,9 +97,9 @@ final class PipeChild implements Child {
 
 	@Override
 	public void release() {
-		closeQuietly(this.process.getOutputStream());
-		closeQuietly(this.stdout);
-		closeQuietly(this.stderr);
+		this.stdin.close();
+		this.stdout.close();
+		this.stderr.close();
 	}
 
 	static void closeQuietly(AutoCloseable closeable) {

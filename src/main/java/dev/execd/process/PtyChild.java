@@ -1,13 +1,13 @@
 package dev.execd.process;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
+import com.pty4j.unix.UnixPtyProcess;
 
 /**
  * A leader on a pseudo-terminal (pty4j makes it a session leader with the terminal as its
@@ -15,12 +15,31 @@ import com.pty4j.WinSize;
  */
 final class PtyChild implements Child {
 
+	private static final int ESRCH = 3;
+
 	private final PtyProcess process;
 
 	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-	private PtyChild(PtyProcess process) {
+	/**
+	 * The master, read by the {@link Poller}, and written as stdin: duplicates, as pty4j
+	 * closes its own, and one each, as epoll watches a descriptor once.
+	 */
+	private final Descriptor master;
+
+	private final Descriptor input;
+
+	private PtyChild(PtyProcess process, int master) throws SpawnException {
 		this.process = process;
+		NativeIo.nonBlocking(master);
+		this.master = Descriptor.dup(master);
+		try {
+			this.input = Descriptor.dup(master);
+		}
+		catch (SpawnException ex) {
+			this.master.close();
+			throw ex;
+		}
 	}
 
 	static PtyChild start(LaunchSpec spec, List<String> argv) throws IOException {
@@ -32,16 +51,32 @@ final class PtyChild implements Child {
 			.start();
 		// The first spawn in a JVM can come up with a 0x0 window: set it again.
 		process.setWinSize(new WinSize(spec.cols(), spec.rows()));
-		PtyChild child = new PtyChild(process);
-		// pty4j reaps the child on its own thread but offers no callback, and
-		// Process.onExit() would park a common-pool thread per child: one small
-		// platform thread waits instead (pty4j reads pin virtual threads' carriers).
-		Thread.ofPlatform()
-			.name("execd-pty-exit-" + process.pid())
-			.daemon()
-			.stackSize(128 * 1024)
-			.start(child::awaitExit);
+		PtyChild child;
+		try {
+			child = new PtyChild(process, ((UnixPtyProcess) process).getPty().getMasterFD());
+			// pty4j reaps the child on a thread of its own but offers no callback. The
+			// poller sees the end through a pidfd; a virtual thread then takes the
+			// status from pty4j, which has it within moments.
+			child.watchExit();
+		}
+		catch (SpawnException ex) {
+			process.destroy();
+			throw ex;
+		}
 		return child;
+	}
+
+	private void watchExit() throws SpawnException {
+		try {
+			PolledExit.of(this.process.pid(), false).thenRun(() -> Thread.ofVirtual().start(this::awaitExit));
+		}
+		catch (SpawnException ex) {
+			if (ex.errno() != ESRCH) {
+				throw ex;
+			}
+			// Already reaped by pty4j.
+			Thread.ofVirtual().start(this::awaitExit);
+		}
 	}
 
 	private void awaitExit() {
@@ -65,13 +100,13 @@ final class PtyChild implements Child {
 	}
 
 	@Override
-	public OutputStream stdin() {
-		return this.process.getOutputStream();
+	public Descriptor stdin() {
+		return this.input;
 	}
 
 	@Override
 	public List<Source> outputs() {
-		return List.of(new Source("pty", this.process.getInputStream()));
+		return List.of(new Source("pty", this.master));
 	}
 
 	@Override
@@ -86,6 +121,8 @@ final class PtyChild implements Child {
 
 	@Override
 	public void release() {
+		this.input.close();
+		this.master.close();
 		PipeChild.closeQuietly(this.process.getOutputStream());
 		PipeChild.closeQuietly(this.process.getInputStream());
 		PipeChild.closeQuietly(this.process.getErrorStream());

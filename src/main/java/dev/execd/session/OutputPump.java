@@ -1,73 +1,60 @@
 package dev.execd.session;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.function.ObjIntConsumer;
 
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
+import dev.execd.process.Child;
+import dev.execd.process.OutputReceiver;
+import dev.execd.process.Poller;
 
 /**
- * Copies one output stream of a child into its session's log on a platform thread of
- * {@link IoThreads} (a blocking pty4j read would pin a virtual thread's carrier). A PTY
- * master reports EIO once the terminal's last holder is gone; that is the end of output,
- * like EOF.
+ * Copies one output stream of a child into its session's log. The {@link Poller} reads
+ * it, on a thread shared by every session's streams; the chunks come here in order, then
+ * the end of the stream.
  */
-final class OutputPump {
+final class OutputPump implements OutputReceiver {
 
-	/**
-	 * What an idle reader holds. Reads of at most 8 KiB also stay on the JDK's stack
-	 * buffer instead of a malloc per read.
-	 */
-	private static final int SMALL_BUFFER = 8 * 1024;
+	private final StreamTag tag;
 
-	/** A pipe's whole capacity: one read per refill while a program floods its output. */
-	private static final int LARGE_BUFFER = 64 * 1024;
+	private final OutputLog log;
 
-	private OutputPump() {
+	private final ObjIntConsumer<byte[]> observer;
+
+	private final Appended appended;
+
+	private final Runnable ended;
+
+	private OutputPump(StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer, Appended appended,
+			Runnable ended) {
+		this.tag = tag;
+		this.log = log;
+		this.observer = observer;
+		this.appended = appended;
+		this.ended = ended;
 	}
 
 	/**
-	 * Starts the reader.
+	 * Starts reading.
 	 * @param observer sees each chunk before it is appended
 	 * @param appended sees each chunk after it was appended, with its offset in the log
 	 * @param ended runs once when the stream ended
 	 */
-	static void start(String name, InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
-			Appended appended, Runnable ended) {
-		IoThreads.start(name, () -> pump(in, tag, log, observer, appended, ended));
+	static void start(Child.Source source, OutputLog log, ObjIntConsumer<byte[]> observer, Appended appended,
+			Runnable ended) {
+		Poller.read(source, new OutputPump(StreamTag.of(source.tag()), log, observer, appended, ended));
 	}
 
-	private static void pump(InputStream in, StreamTag tag, OutputLog log, ObjIntConsumer<byte[]> observer,
-			Appended appended, Runnable ended) {
-		byte[] small = new byte[SMALL_BUFFER];
-		byte[] buffer = small;
-		try {
-			int n;
-			while ((n = in.read(buffer)) >= 0) {
-				if (n > 0) {
-					observer.accept(buffer, n);
-					long offset = log.append(buffer, 0, n, tag);
-					appended.appended(buffer, n, offset);
-				}
-				// A full read means more is waiting: read in large gulps (4x fewer reads,
-				// appends and wake-ups at full speed) until the output slows down again,
-				// then let the large buffer go so an idle session holds only the small
-				// one.
-				if (n == buffer.length && buffer == small) {
-					buffer = new byte[LARGE_BUFFER];
-				}
-				else if (n < SMALL_BUFFER && buffer != small) {
-					buffer = small;
-				}
-			}
-		}
-		catch (IOException ex) {
-			// EIO from a PTY master, or the stream was closed at removal.
-		}
-		finally {
-			ended.run();
-		}
+	@Override
+	public void received(byte[] b, int length) {
+		this.observer.accept(b, length);
+		long offset = this.log.append(b, 0, length, this.tag);
+		this.appended.appended(b, length, offset);
+	}
+
+	@Override
+	public void ended() {
+		this.ended.run();
 	}
 
 	/** Sees a chunk of output once the log holds it. */

@@ -61,7 +61,7 @@ public final class Session {
 		this.terminal = new SessionTerminal(child, this.state, log, context.scrollbackLines());
 		this.output = new SessionOutput(log, child, () -> !isRunning(), this::warn, this::snapshot, this::touch,
 				this.terminal.screenText(), context.watches().create(id, spec, context, this::snapshot, this::warn));
-		this.input = new SessionInput(id, child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
+		this.input = new SessionInput(child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
 		this.exit = new SessionExit(id, child, this.state, this::snapshot);
 		this.deadlines = new Deadlines(context.timers(), log, startNanos,
 				(reason) -> this.exit.expire(reason, context.killGrace()));
@@ -73,7 +73,7 @@ public final class Session {
 	 * @param onExit receives the final state once the exit has been reported
 	 */
 	void start(Consumer<SessionSnapshot> onExit) {
-		this.output.start(id(), this.child.outputs(), (buffer, length) -> {
+		this.output.start(this.child.outputs(), (buffer, length) -> {
 			this.context.metrics().output(length);
 			this.terminal.observe(buffer, length);
 		}, this.terminal::appended);

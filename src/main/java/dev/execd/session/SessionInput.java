@@ -34,12 +34,12 @@ final class SessionInput {
 
 	private volatile long lastInputNanos;
 
-	SessionInput(String id, Child child, long capacity, long startNanos, SessionStateHolder state,
+	SessionInput(Child child, long capacity, long startNanos, SessionStateHolder state,
 			Supplier<SessionSnapshot> snapshot) {
 		this.child = child;
 		this.state = state;
 		this.snapshot = snapshot;
-		this.writer = new StdinWriter("execd-stdin-" + id, child.stdin(), this::signal, capacity);
+		this.writer = new StdinWriter(child.stdin(), this::signal, capacity);
 		this.lastInputNanos = startNanos;
 	}
 

@@ -7,7 +7,6 @@ import java.util.function.ObjIntConsumer;
 import java.util.function.Supplier;
 
 import dev.execd.output.OutputLog;
-import dev.execd.output.StreamTag;
 import dev.execd.process.Child;
 import dev.execd.process.InputWaits;
 import dev.execd.process.ProcessTable;
@@ -71,27 +70,25 @@ final class SessionOutput {
 	}
 
 	/**
-	 * Starts one reader per stream.
+	 * Starts reading every stream.
 	 * @param observer sees each chunk before it is appended
 	 * @param appended runs after each append, before the watches see the chunk
 	 */
-	void start(String id, List<Child.Source> sources, ObjIntConsumer<byte[]> observer, Runnable appended) {
+	void start(List<Child.Source> sources, ObjIntConsumer<byte[]> observer, Runnable appended) {
 		for (int i = 0; i < sources.size(); i++) {
-			Child.Source source = sources.get(i);
 			int stream = i;
-			OutputPump.start("execd-" + source.tag() + "-" + id, source.in(), StreamTag.of(source.tag()), this.log,
-					(buffer, length) -> {
-						this.lastByte = buffer[length - 1];
-						this.lastOutputNanos = System.nanoTime();
-						observer.accept(buffer, length);
-					}, (buffer, length, offset) -> {
-						appended.run();
-						this.watches.feed(stream, buffer, length, offset);
-					}, () -> {
-						// The stream's last line, before the exit can be announced.
-						this.watches.ended(stream);
-						this.drain.streamEnded();
-					});
+			OutputPump.start(sources.get(i), this.log, (buffer, length) -> {
+				this.lastByte = buffer[length - 1];
+				this.lastOutputNanos = System.nanoTime();
+				observer.accept(buffer, length);
+			}, (buffer, length, offset) -> {
+				appended.run();
+				this.watches.feed(stream, buffer, length, offset);
+			}, () -> {
+				// The stream's last line, before the exit can be announced.
+				this.watches.ended(stream);
+				this.drain.streamEnded();
+			});
 		}
 	}
 

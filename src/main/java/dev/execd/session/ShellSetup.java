@@ -60,7 +60,7 @@ final class ShellSetup {
 		ShellCommands target = this.commands;
 		MarkerJoin join = new MarkerJoin(child.outputs().size());
 		return new FilteredChild(child,
-				(index, in) -> new MarkedStream(in, this.script.nonce(), log::total, (body, position) -> {
+				(index, out) -> new MarkedOutput(out, this.script.nonce(), log::total, (body, position) -> {
 					MarkerJoin.Boundary boundary = join.add(index, body, position);
 					if (boundary != null) {
 						target.boundary(boundary);

@@ -1,17 +1,16 @@
 package dev.execd.session;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
 
+import dev.execd.process.Descriptor;
+import dev.execd.process.PolledWrite;
+
 /**
- * Feeds a child's stdin from a bounded queue on a platform thread of its own (from
- * {@link IoThreads}), so a child that never reads blocks this thread and never a request.
- * Signals queued between bytes are sent in order with them (Ctrl-C on a pipe).
+ * Feeds a child's stdin from a bounded queue with non-blocking writes on a poller's
+ * thread, so a child that never reads holds bytes in the queue and never a thread or a
+ * request. Signals queued between bytes are sent in order with them (Ctrl-C on a pipe).
  */
 final class StdinWriter {
 
@@ -35,15 +34,13 @@ final class StdinWriter {
 
 	}
 
-	private final OutputStream out;
+	private final PolledWrite out;
 
 	private final IntConsumer signaller;
 
 	private final long capacity;
 
-	private final ReentrantLock lock = new ReentrantLock();
-
-	private final Condition ready = this.lock.newCondition();
+	private final Object lock = new Object();
 
 	private final ArrayDeque<Op> queue = new ArrayDeque<>();
 
@@ -51,16 +48,16 @@ final class StdinWriter {
 
 	private boolean stopped;
 
-	private final String name;
+	/** Whether a drain is queued on the poller or waits for room. */
+	private boolean draining;
 
-	/** Started with the first input: most sessions are never written to. */
-	private boolean started;
+	/** How much of the head's bytes were written; the poller's thread only. */
+	private int written;
 
-	StdinWriter(String name, OutputStream out, IntConsumer signaller, long capacity) {
-		this.out = out;
+	StdinWriter(Descriptor stdin, IntConsumer signaller, long capacity) {
+		this.out = PolledWrite.of(stdin, this::drain);
 		this.signaller = signaller;
 		this.capacity = capacity;
-		this.name = name;
 	}
 
 	/**
@@ -69,8 +66,7 @@ final class StdinWriter {
 	 */
 	boolean offer(List<Op> ops) {
 		long bytes = ops.stream().mapToLong((op) -> (op instanceof Bytes b) ? b.bytes().length : 0).sum();
-		this.lock.lock();
-		try {
+		synchronized (this.lock) {
 			if (this.pending + bytes > this.capacity) {
 				return false;
 			}
@@ -79,112 +75,72 @@ final class StdinWriter {
 			}
 			this.pending += bytes;
 			this.queue.addAll(ops);
-			this.ready.signal();
-			if (!this.started) {
-				this.started = true;
-				IoThreads.start(this.name, this::run);
+			if (this.draining) {
+				return true;
 			}
-			return true;
+			this.draining = true;
 		}
-		finally {
-			this.lock.unlock();
-		}
+		this.out.execute(this::drain);
+		return true;
 	}
 
 	long pending() {
-		this.lock.lock();
-		try {
+		synchronized (this.lock) {
 			return this.pending;
-		}
-		finally {
-			this.lock.unlock();
 		}
 	}
 
-	/** Stops the thread and closes stdin, dropping what is still queued. */
+	/** Closes stdin, dropping what is still queued. */
 	void stop() {
-		boolean wasStarted;
-		this.lock.lock();
-		try {
+		synchronized (this.lock) {
 			this.stopped = true;
 			this.queue.clear();
 			this.pending = 0;
-			this.ready.signal();
-			wasStarted = this.started;
-			this.started = true;
 		}
-		finally {
-			this.lock.unlock();
-		}
-		if (!wasStarted) {
-			closeQuietly();
-		}
+		this.out.execute(this.out::close);
 	}
 
-	private void run() {
-		try {
+	/** Writes what the child takes, in order; on the poller's thread. */
+	private void drain() {
+		while (true) {
 			Op op;
-			while ((op = next()) != null) {
-				apply(op);
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		finally {
-			closeQuietly();
-		}
-	}
-
-	private Op next() throws InterruptedException {
-		this.lock.lock();
-		try {
-			while (this.queue.isEmpty() && !this.stopped) {
-				this.ready.await();
-			}
-			return this.stopped ? null : this.queue.peekFirst();
-		}
-		finally {
-			this.lock.unlock();
-		}
-	}
-
-	private void apply(Op op) {
-		boolean close = false;
-		switch (op) {
-			case Bytes b -> {
-				try {
-					this.out.write(b.bytes());
-					this.out.flush();
-				}
-				catch (IOException ex) {
-					// The child closed its stdin (EPIPE): bytes for it are dropped.
+			synchronized (this.lock) {
+				op = this.stopped ? null : this.queue.peekFirst();
+				if (op == null) {
+					this.draining = false;
+					return;
 				}
 			}
-			case Signal s -> this.signaller.accept(s.number());
-			case Close c -> close = true;
-		}
-		this.lock.lock();
-		try {
-			this.queue.pollFirst();
-			if (op instanceof Bytes b) {
-				this.pending -= b.bytes().length;
+			switch (op) {
+				case Bytes b -> {
+					int n = this.out.write(b.bytes(), this.written, b.bytes().length - this.written);
+					if (n == 0) {
+						// Full: the poller calls again once the child has read.
+						return;
+					}
+					// -1: the child closed its stdin (EPIPE), bytes for it are dropped.
+					this.written = (n < 0) ? b.bytes().length : this.written + n;
+					if (this.written < b.bytes().length) {
+						continue;
+					}
+					this.written = 0;
+				}
+				case Signal s -> this.signaller.accept(s.number());
+				case Close c -> {
+					this.out.close();
+					synchronized (this.lock) {
+						this.stopped = true;
+					}
+				}
 			}
-			if (close) {
-				this.stopped = true;
+			synchronized (this.lock) {
+				if (!this.stopped) {
+					this.queue.pollFirst();
+					if (op instanceof Bytes b) {
+						this.pending -= b.bytes().length;
+					}
+				}
 			}
-		}
-		finally {
-			this.lock.unlock();
-		}
-	}
-
-	private void closeQuietly() {
-		try {
-			this.out.close();
-		}
-		catch (IOException ex) {
-			// The child is gone: nothing to close.
 		}
 	}
 

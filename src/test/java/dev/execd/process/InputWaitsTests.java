@@ -1,8 +1,6 @@
 package dev.execd.process;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,7 +79,20 @@ class InputWaitsTests {
 		env.put("HOME", System.getProperty("java.io.tmpdir"));
 		Child child = Launcher.start(new LaunchSpec(List.of("bash", "-c", script), Path.of("/"), env, tty, 80, 24));
 		ByteArrayOutputStream output = new ByteArrayOutputStream();
-		List<Thread> drains = child.outputs().stream().map((source) -> drain(source.in(), output)).toList();
+		child.outputs().forEach((source) -> Poller.read(source, new OutputReceiver() {
+
+			@Override
+			public void received(byte[] b, int length) {
+				synchronized (output) {
+					output.write(b, 0, length);
+				}
+			}
+
+			@Override
+			public void ended() {
+			}
+
+		}));
 		try {
 			InputWaits waits = InputWaits.of(child.pid(), tty).orElseThrow();
 			await().atMost(Duration.ofSeconds(20)).until(() -> text(output).contains("ready"));
@@ -101,26 +112,7 @@ class InputWaitsTests {
 		finally {
 			Terminator.terminate(child.pid(), tty, Signals.SIGKILL, Duration.ofSeconds(5));
 			child.release();
-			for (Thread drain : drains) {
-				drain.join(5000);
-			}
 		}
-	}
-
-	private static Thread drain(InputStream in, ByteArrayOutputStream into) {
-		return Thread.ofPlatform().daemon().start(() -> {
-			byte[] buffer = new byte[8192];
-			try {
-				for (int n; (n = in.read(buffer)) > 0;) {
-					synchronized (into) {
-						into.write(buffer, 0, n);
-					}
-				}
-			}
-			catch (IOException ex) {
-				// released
-			}
-		});
 	}
 
 	private static String text(ByteArrayOutputStream output) {

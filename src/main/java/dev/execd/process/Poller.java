@@ -1,0 +1,223 @@
+package dev.execd.process;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.jna.Memory;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Waits on the streams of every session with {@code epoll} on a few platform threads, so
+ * the thread count does not grow with the sessions: each loop reads whatever is ready
+ * into its one buffer and hands it to the stream's {@link OutputReceiver}. Readiness is
+ * level-triggered and each ready stream is read once per round, so a flooding child
+ * cannot starve the others. Everything about a registered descriptor (reads, removal,
+ * close) happens on its loop's thread; other threads queue tasks and wake it through an
+ * eventfd.
+ */
+public final class Poller {
+
+	private static final Log logger = LogFactory.getLog(Poller.class);
+
+	/** A pipe's whole capacity: one read per refill while a program floods it. */
+	static final int BUFFER = 64 * 1024;
+
+	private static final int MAX_EVENTS = 256;
+
+	/** The token of the wake-up eventfd; handlers get 1 and up. */
+	private static final long WAKE = 0;
+
+	private static final AtomicInteger NEXT = new AtomicInteger();
+
+	private final int epfd;
+
+	private final int wakeFd;
+
+	private final Memory wakeValue = new Memory(8);
+
+	private final AtomicBoolean wakePending = new AtomicBoolean();
+
+	private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+
+	// The loop thread's own: handlers by token, and the buffers every read goes through.
+	private final Map<Long, Handler> handlers = new HashMap<>();
+
+	private long nextToken = WAKE + 1;
+
+	private final Memory events = new Memory((long) MAX_EVENTS * NativeIo.EPOLL_EVENT_SIZE);
+
+	private final Memory event = new Memory(NativeIo.EPOLL_EVENT_SIZE);
+
+	final Memory nativeBuffer = new Memory(BUFFER);
+
+	final byte[] buffer = new byte[BUFFER];
+
+	private Poller(String name) {
+		this.epfd = NativeIo.epoll_create1(NativeIo.O_CLOEXEC);
+		this.wakeFd = NativeIo.eventfd(0, NativeIo.O_CLOEXEC | NativeIo.O_NONBLOCK);
+		if (this.epfd < 0 || this.wakeFd < 0) {
+			throw new IllegalStateException("epoll or eventfd failed with errno " + NativeIo.errno());
+		}
+		this.wakeValue.setLong(0, 1);
+		control(NativeIo.EPOLL_CTL_ADD, this.wakeFd, NativeIo.EPOLLIN, WAKE);
+		Thread.ofPlatform().name(name).daemon().start(this::run);
+	}
+
+	/** The loops, started with the first stream: as many as cores, at most 4. */
+	private static final class Loops {
+
+		static final Poller[] ALL = new Poller[Math.clamp(Runtime.getRuntime().availableProcessors(), 1, 4)];
+
+		static {
+			for (int i = 0; i < ALL.length; i++) {
+				ALL[i] = new Poller("execd-poller-" + i);
+			}
+		}
+
+	}
+
+	static Poller next() {
+		return Loops.ALL[Math.floorMod(NEXT.getAndIncrement(), Loops.ALL.length)];
+	}
+
+	/**
+	 * Reads a child's output stream until it ends or its descriptor is closed, through
+	 * the source's filter into {@code receiver}. The poller owns the descriptor from now
+	 * on and closes it at the end.
+	 */
+	public static void read(Child.Source source, OutputReceiver receiver) {
+		OutputReceiver filtered = source.filter().apply(receiver);
+		Descriptor descriptor = source.descriptor();
+		Poller poller = next();
+		PolledRead read = new PolledRead(poller, descriptor, filtered);
+		if (!descriptor.serve(() -> poller.execute(read::stop))) {
+			filtered.ended();
+			return;
+		}
+		poller.execute(() -> poller.add(read, NativeIo.EPOLLIN));
+	}
+
+	/** Runs {@code task} on the loop's thread. */
+	void execute(Runnable task) {
+		this.tasks.add(task);
+		if (this.wakePending.compareAndSet(false, true)) {
+			NativeIo.write(this.wakeFd, this.wakeValue, 8);
+		}
+	}
+
+	/**
+	 * Starts waiting for {@code events} on the handler's descriptor; loop thread only.
+	 */
+	void add(Handler handler, int events) {
+		long token = this.nextToken++;
+		if (control(NativeIo.EPOLL_CTL_ADD, handler.descriptor.fd(), events, token) < 0) {
+			logger.warn("epoll_ctl(ADD) failed with errno " + NativeIo.errno());
+			handler.stop();
+			return;
+		}
+		handler.token = token;
+		this.handlers.put(token, handler);
+	}
+
+	/**
+	 * Stops waiting on the handler's descriptor (before it is closed); loop thread only.
+	 */
+	void remove(Handler handler) {
+		if (this.handlers.remove(handler.token) != null) {
+			control(NativeIo.EPOLL_CTL_DEL, handler.descriptor.fd(), 0, handler.token);
+		}
+	}
+
+	private int control(int op, int fd, int events, long token) {
+		this.event.setInt(0, events);
+		this.event.setLong(NativeIo.EPOLL_DATA_OFFSET, token);
+		return NativeIo.epoll_ctl(this.epfd, op, fd, this.event);
+	}
+
+	private void run() {
+		while (true) {
+			int n = NativeIo.epoll_wait(this.epfd, this.events, MAX_EVENTS, -1);
+			if (n < 0 && NativeIo.errno() != NativeIo.EINTR) {
+				logger.error("epoll_wait failed with errno " + NativeIo.errno());
+			}
+			for (int i = 0; i < n; i++) {
+				long at = (long) i * NativeIo.EPOLL_EVENT_SIZE;
+				int ready = this.events.getInt(at);
+				long token = this.events.getLong(at + NativeIo.EPOLL_DATA_OFFSET);
+				if (token == WAKE) {
+					NativeIo.read(this.wakeFd, this.nativeBuffer, 8);
+					this.wakePending.set(false);
+					continue;
+				}
+				Handler handler = this.handlers.get(token);
+				if (handler != null) {
+					dispatch(handler, ready);
+				}
+			}
+			Runnable task;
+			while ((task = this.tasks.poll()) != null) {
+				try {
+					task.run();
+				}
+				catch (RuntimeException ex) {
+					logger.error("Poller task failed", ex);
+				}
+			}
+		}
+	}
+
+	private void dispatch(Handler handler, int ready) {
+		try {
+			handler.ready(ready);
+		}
+		catch (RuntimeException ex) {
+			// Never the loop's end: the other streams must keep flowing.
+			logger.error("Stream handler failed; its stream is closed", ex);
+			handler.stop();
+		}
+	}
+
+	/** What waits on one descriptor of a loop; lives on the loop's thread. */
+	abstract static class Handler {
+
+		final Poller poller;
+
+		final Descriptor descriptor;
+
+		private long token;
+
+		private boolean stopped;
+
+		Handler(Poller poller, Descriptor descriptor) {
+			this.poller = poller;
+			this.descriptor = descriptor;
+		}
+
+		/** The descriptor is ready for {@code events}. */
+		abstract void ready(int events);
+
+		/** Runs once the descriptor was removed and closed. */
+		void stopped() {
+		}
+
+		final boolean isStopped() {
+			return this.stopped;
+		}
+
+		/** Stops for good: removes and closes the descriptor; idempotent. */
+		final void stop() {
+			if (!this.stopped) {
+				this.stopped = true;
+				this.poller.remove(this);
+				this.descriptor.closedByPoller();
+				stopped();
+			}
+		}
+
+	}
+
+}
