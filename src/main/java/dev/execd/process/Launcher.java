@@ -64,7 +64,7 @@ public final class Launcher {
 		checkLengths(argv, spec.environment());
 		Child child;
 		try {
-			child = spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
+			child = spec.tty() ? PtyChild.start(spec, RESET_SIGNALS, spec.command()) : PipeChild.start(spec, argv);
 		}
 		catch (IOException | RuntimeException ex) {
 			throw SpawnException.of(ex);
@@ -75,8 +75,7 @@ public final class Launcher {
 
 	/**
 	 * Refuses an argument or environment string longer than Linux's MAX_ARG_STRLEN as the
-	 * kernel would (E2BIG): a pipe spawn reports that errno, but pty4j's child only exits
-	 * with 127, so the check comes first for both.
+	 * kernel would (E2BIG) before anything starts, for pipes and terminals alike.
 	 */
 	static void checkLengths(List<String> argv, Map<String, String> environment) throws SpawnException {
 		for (String arg : argv) {

@@ -1,57 +1,77 @@
 package dev.execd.process;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import com.pty4j.PtyProcess;
-import com.pty4j.PtyProcessBuilder;
-import com.pty4j.WinSize;
-
 /**
- * A leader on a pseudo-terminal (pty4j makes it a session leader with the terminal as its
- * controlling tty).
+ * A leader on a pseudo-terminal that execd allocates itself ({@link PtyMaster}) and
+ * starts with the JDK's launcher ({@code posix_spawn}), never forking the JVM. The argv
+ * from {@link Launcher} continues with {@code setsid sh -c 'exec "$@" <>tty >&0 2>&0'}:
+ * {@code setsid} makes the process a session leader without forking (a child of the JVM
+ * leads no group), and the shell, a session leader without a terminal, opens the slave
+ * side for reading and writing, which makes it the session's controlling terminal, puts
+ * it on descriptors 0, 1 and 2 as one open file, as a terminal login does, and execs the
+ * command.
+ * <p>
+ * Why the child opens the terminal rather than the JDK's redirects: the JDK opens a
+ * redirect file in the JVM without {@code O_NOCTTY}, so a JVM that leads a session with
+ * no terminal (a systemd service, a daemon started with {@code setsid}) would take the
+ * first terminal it opens for reading as its own controlling terminal, and its hang-up
+ * would send SIGHUP to the server. And redirects would give stdin read-only and
+ * stdout/stderr write-only, while programs read keys from stderr ({@code more}).
  */
 final class PtyChild implements Child {
 
-	private final PtyProcess process;
+	/** Opens the terminal as the controlling one, then execs the command ($@). */
+	static final List<String> OPEN_TERMINAL = List.of("setsid", "/bin/sh", "-c",
+			"t=$1; shift; exec \"$@\" <>\"$t\" >&0 2>&0", "sh");
 
-	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+	private static final File DEV_NULL = new File("/dev/null");
 
-	private PtyChild(PtyProcess process) {
+	private final Process process;
+
+	private final PtyMaster master;
+
+	private final CompletableFuture<Integer> exit;
+
+	private PtyChild(Process process, PtyMaster master) {
 		this.process = process;
+		this.master = master;
+		// The JDK's reaper thread completes onExit(): no thread of our own per child.
+		this.exit = process.onExit().thenApply(Process::exitValue);
 	}
 
-	static PtyChild start(LaunchSpec spec, List<String> argv) throws IOException {
-		PtyProcess process = new PtyProcessBuilder(argv.toArray(String[]::new)).setEnvironment(spec.environment())
-			.setDirectory(spec.workdir().toString())
-			.setInitialColumns(spec.cols())
-			.setInitialRows(spec.rows())
-			.setRedirectErrorStream(true)
-			.start();
-		// The first spawn in a JVM can come up with a 0x0 window: set it again.
-		process.setWinSize(new WinSize(spec.cols(), spec.rows()));
-		PtyChild child = new PtyChild(process);
-		// pty4j reaps the child on its own thread but offers no callback, and
-		// Process.onExit() would park a common-pool thread per child: one small
-		// platform thread waits instead (pty4j reads pin virtual threads' carriers).
-		Thread.ofPlatform()
-			.name("execd-pty-exit-" + process.pid())
-			.daemon()
-			.stackSize(128 * 1024)
-			.start(child::awaitExit);
-		return child;
-	}
-
-	private void awaitExit() {
+	/**
+	 * Starts {@code command} (the signal reset and the program) on a new terminal.
+	 */
+	static PtyChild start(LaunchSpec spec, List<String> reset, List<String> command) throws IOException {
+		PtyMaster master = PtyMaster.open(spec.cols(), spec.rows());
 		try {
-			this.exit.complete(this.process.waitFor());
+			List<String> argv = new ArrayList<>(reset);
+			argv.addAll(OPEN_TERMINAL);
+			argv.add(master.slavePath());
+			argv.addAll(command);
+			ProcessBuilder builder = new ProcessBuilder(argv).directory(spec.workdir().toFile())
+				.redirectInput(DEV_NULL)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.redirectError(ProcessBuilder.Redirect.DISCARD);
+			builder.environment().clear();
+			builder.environment().putAll(spec.environment());
+			return new PtyChild(builder.start(), master);
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			this.exit.completeExceptionally(ex);
+		catch (IOException | RuntimeException ex) {
+			master.close();
+			throw ex;
 		}
+	}
+
+	/** The terminal's master side. */
+	PtyMaster master() {
+		return this.master;
 	}
 
 	@Override
@@ -66,12 +86,12 @@ final class PtyChild implements Child {
 
 	@Override
 	public OutputStream stdin() {
-		return this.process.getOutputStream();
+		return this.master.output();
 	}
 
 	@Override
 	public List<Source> outputs() {
-		return List.of(new Source("pty", this.process.getInputStream()));
+		return List.of(new Source("pty", this.master.input()));
 	}
 
 	@Override
@@ -81,14 +101,12 @@ final class PtyChild implements Child {
 
 	@Override
 	public void resize(int cols, int rows) {
-		this.process.setWinSize(new WinSize(cols, rows));
+		this.master.resize(cols, rows);
 	}
 
 	@Override
 	public void release() {
-		PipeChild.closeQuietly(this.process.getOutputStream());
-		PipeChild.closeQuietly(this.process.getInputStream());
-		PipeChild.closeQuietly(this.process.getErrorStream());
+		this.master.close();
 		// Only a live child is destroyed: after the reap its pid may belong to another.
 		if (!this.exit.isDone()) {
 			this.process.destroy();
