@@ -6,12 +6,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The platform threads that block on a child's streams: output readers and stdin writers
- * (blocking pty4j calls would pin a virtual thread's carrier). They are reused: starting
- * a platform thread costs 0.1 to 1 ms on a busy machine, twice per session start, which
- * was a tenth of the start-to-exit latency of a short command. A thread takes the name of
- * the task it runs, so a thread dump still says which session each one serves, and ends
- * after a few idle seconds. There is no cap: each task lives exactly as long as its
- * session's stream, and the sessions are capped.
+ * (blocking native calls on a PTY master would pin a virtual thread's carrier). They are
+ * reused: starting a platform thread costs 0.1 to 1 ms on a busy machine, twice per
+ * session start, which was a tenth of the start-to-exit latency of a short command. A
+ * thread takes the name of the task it runs, so a thread dump still says which session
+ * each one serves, and ends after a few idle seconds. There is no cap: each task lives
+ * exactly as long as its session's stream, and the sessions are capped.
  */
 final class IoThreads {
 

@@ -9,9 +9,9 @@ import dev.execd.output.StreamTag;
 
 /**
  * Copies one output stream of a child into its session's log on a platform thread of
- * {@link IoThreads} (a blocking pty4j read would pin a virtual thread's carrier). A PTY
- * master reports EIO once the terminal's last holder is gone; that is the end of output,
- * like EOF.
+ * {@link IoThreads} (a blocking native read of a PTY master would pin a virtual thread's
+ * carrier). A PTY master reports EIO once the terminal's last holder is gone; that is the
+ * end of output, like EOF.
  */
 final class OutputPump {
 
