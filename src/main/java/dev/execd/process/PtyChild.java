@@ -9,13 +9,13 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A leader on a pseudo-terminal that execd allocates itself ({@link PtyMaster}) and
- * starts with the JDK's launcher ({@code posix_spawn}), never forking the JVM. The argv
- * from {@link Launcher} continues with {@code setsid sh -c 'exec "$@" <>tty >&0 2>&0'}:
- * {@code setsid} makes the process a session leader without forking (a child of the JVM
- * leads no group), and the shell, a session leader without a terminal, opens the slave
- * side for reading and writing, which makes it the session's controlling terminal, puts
- * it on descriptors 0, 1 and 2 as one open file, as a terminal login does, and execs the
- * command.
+ * starts with the JDK's launcher ({@code posix_spawn}), never forking the JVM. After the
+ * signal reset of {@link Launcher} the argv continues with
+ * {@code setsid sh -c 'exec "$@" <>tty >&0 2>&0'}: {@code setsid} makes the process a
+ * session leader without forking (a child of the JVM leads no group), and the shell, a
+ * session leader without a terminal, opens the slave side for reading and writing, which
+ * makes it the session's controlling terminal, puts it on descriptors 0, 1 and 2 as one
+ * open file, as a terminal login does, and execs the command.
  * <p>
  * Why the child opens the terminal rather than the JDK's redirects: the JDK opens a
  * redirect file in the JVM without {@code O_NOCTTY}, so a JVM that leads a session with
@@ -46,7 +46,8 @@ final class PtyChild implements Child {
 	}
 
 	/**
-	 * Starts {@code command} (the signal reset and the program) on a new terminal.
+	 * Starts {@code command} on a new terminal behind {@code reset}, the signal reset of
+	 * {@link Launcher} (possibly empty).
 	 */
 	static PtyChild start(LaunchSpec spec, List<String> reset, List<String> command) throws IOException {
 		PtyMaster master = PtyMaster.open(spec.cols(), spec.rows());

@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.jna.Native;
 
@@ -16,11 +14,8 @@ import com.sun.jna.Native;
  * {@link InputStream}/{@link OutputStream} views. Once the terminal's last holder is gone
  * a read reports EIO: the views report it as the end of the stream.
  * <p>
- * Closing must wake a reader or writer parked on the terminal, and must not free the
- * descriptor's number while one may still pass it to the kernel (a new terminal would get
- * the number and its bytes would go to the wrong session). So the views wait in
- * {@code poll} on the master and an eventfd that {@link #close()} signals, each call is
- * counted, and the last call out closes the descriptors.
+ * Closing wakes a reader or writer parked on the terminal and frees the descriptor once
+ * no call uses it any more ({@link SharedDescriptor}).
  */
 public final class PtyMaster implements AutoCloseable {
 
@@ -31,27 +26,16 @@ public final class PtyMaster implements AutoCloseable {
 	private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal
 		.withInitial(() -> ByteBuffer.allocateDirect(CHUNK));
 
-	private static final ByteBuffer WAKE = ByteBuffer.allocateDirect(Long.BYTES).putLong(0, 1);
-
-	private final int fd;
-
-	private final int wake;
+	private final SharedDescriptor master;
 
 	private final String slavePath;
-
-	private final AtomicInteger calls = new AtomicInteger();
-
-	private final AtomicBoolean freed = new AtomicBoolean();
-
-	private volatile boolean closed;
 
 	private final InputStream input = new Input();
 
 	private final OutputStream output = new Output();
 
-	private PtyMaster(int fd, int wake, String slavePath) {
-		this.fd = fd;
-		this.wake = wake;
+	private PtyMaster(SharedDescriptor master, String slavePath) {
+		this.master = master;
 		this.slavePath = slavePath;
 	}
 
@@ -81,7 +65,8 @@ public final class PtyMaster implements AutoCloseable {
 			wake = PtyCalls.eventfd(0, PtyCalls.O_NONBLOCK | PtyCalls.O_CLOEXEC);
 			check(wake, "eventfd");
 			check(PtyCalls.ioctl(fd, PtyCalls.TIOCSWINSZ, winsize(cols, rows)), "TIOCSWINSZ");
-			return new PtyMaster(fd, wake, new String(name, 0, length, StandardCharsets.US_ASCII));
+			return new PtyMaster(new SharedDescriptor(fd, wake),
+					new String(name, 0, length, StandardCharsets.US_ASCII));
 		}
 		catch (SpawnException | RuntimeException ex) {
 			Libc.close(fd);
@@ -104,7 +89,7 @@ public final class PtyMaster implements AutoCloseable {
 
 	/** The master's descriptor: non-blocking, closed on exec, valid until closed. */
 	public int fd() {
-		return this.fd;
+		return this.master.fd();
 	}
 
 	/** The path of the terminal's slave side, e.g. {@code /dev/pts/3}. */
@@ -124,12 +109,12 @@ public final class PtyMaster implements AutoCloseable {
 
 	/** Sets the size; the kernel sends SIGWINCH to the terminal's foreground group. */
 	void resize(int cols, int rows) {
-		if (enter()) {
+		if (this.master.enter()) {
 			try {
-				PtyCalls.ioctl(this.fd, PtyCalls.TIOCSWINSZ, winsize(cols, rows));
+				PtyCalls.ioctl(this.master.fd(), PtyCalls.TIOCSWINSZ, winsize(cols, rows));
 			}
 			finally {
-				leave();
+				this.master.leave();
 			}
 		}
 	}
@@ -140,57 +125,27 @@ public final class PtyMaster implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.closed = true;
-		if (this.calls.get() == 0) {
-			free();
-		}
-		else {
-			// Wakes every call parked in poll; the last one out frees the descriptors.
-			PtyCalls.write(this.wake, WAKE, Long.BYTES);
-		}
-	}
-
-	/** Counts a call in; false once closed (nothing may use the descriptor). */
-	private boolean enter() {
-		this.calls.incrementAndGet();
-		if (this.closed) {
-			leave();
-			return false;
-		}
-		return true;
-	}
-
-	private void leave() {
-		if (this.calls.decrementAndGet() == 0 && this.closed) {
-			free();
-		}
-	}
-
-	private void free() {
-		if (this.freed.compareAndSet(false, true)) {
-			Libc.close(this.fd);
-			Libc.close(this.wake);
-		}
+		this.master.close();
 	}
 
 	private int read(byte[] b, int off, int len) throws IOException {
 		if (len == 0) {
 			return 0;
 		}
-		if (!enter()) {
+		if (!this.master.enter()) {
 			return -1;
 		}
 		try {
 			ByteBuffer buffer = BUFFERS.get();
-			while (!this.closed) {
-				long n = PtyCalls.read(this.fd, buffer, Math.min(len, CHUNK));
+			while (!this.master.closed()) {
+				long n = PtyCalls.read(this.master.fd(), buffer, Math.min(len, CHUNK));
 				if (n > 0) {
 					buffer.get(0, b, off, (int) n);
 					return (int) n;
 				}
 				int errno = (n == 0) ? PtyCalls.EIO : Native.getLastError();
 				if (errno == PtyCalls.EAGAIN) {
-					await(PtyCalls.POLLIN);
+					this.master.await(PtyCalls.POLLIN);
 				}
 				else if (errno != PtyCalls.EINTR) {
 					// EIO: the terminal hung up, every holder of its slave side is gone.
@@ -200,31 +155,31 @@ public final class PtyMaster implements AutoCloseable {
 			return -1;
 		}
 		finally {
-			leave();
+			this.master.leave();
 		}
 	}
 
 	private void write(byte[] b, int off, int len) throws IOException {
-		if (!enter()) {
+		if (!this.master.enter()) {
 			throw new IOException("Terminal closed");
 		}
 		try {
 			ByteBuffer buffer = BUFFERS.get();
 			int done = 0;
 			while (done < len) {
-				if (this.closed) {
+				if (this.master.closed()) {
 					throw new IOException("Terminal closed");
 				}
 				int chunk = Math.min(len - done, CHUNK);
 				buffer.put(0, b, off + done, chunk);
-				long n = PtyCalls.write(this.fd, buffer, chunk);
+				long n = PtyCalls.write(this.master.fd(), buffer, chunk);
 				if (n > 0) {
 					done += (int) n;
 					continue;
 				}
 				int errno = Native.getLastError();
 				if (errno == PtyCalls.EAGAIN) {
-					await(PtyCalls.POLLOUT);
+					this.master.await(PtyCalls.POLLOUT);
 				}
 				else if (errno != PtyCalls.EINTR) {
 					throw new IOException("Write to terminal failed: errno " + errno);
@@ -232,14 +187,8 @@ public final class PtyMaster implements AutoCloseable {
 			}
 		}
 		finally {
-			leave();
+			this.master.leave();
 		}
-	}
-
-	/** Parks until the master is ready for {@code events} or the master is closed. */
-	private void await(int events) {
-		int[] fds = { this.fd, events, this.wake, PtyCalls.POLLIN };
-		PtyCalls.poll(fds, 2, -1);
 	}
 
 	private final class Input extends InputStream {
