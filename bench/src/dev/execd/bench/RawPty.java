@@ -75,13 +75,12 @@ final class RawPty implements Closeable {
 		}
 	}
 
-	/** Reads until the output so far ends with {@code suffix}. */
-	void readUntilEndsWith(String suffix) throws IOException {
-		while (!(this.pending.length() >= suffix.length()
-				&& this.pending.substring(this.pending.length() - suffix.length()).equals(suffix))) {
+	/** Reads until the output so far ends with one of {@code suffixes}. */
+	void readUntilEndsWith(List<String> suffixes) throws IOException {
+		while (suffixes.stream().noneMatch((suffix) -> this.pending.toString().endsWith(suffix))) {
 			int n = this.in.read(this.buf);
 			if (n < 0) {
-				throw new IOException("the terminal closed before '" + suffix + "' after: " + this.pending);
+				throw new IOException("the terminal closed before '" + suffixes + "' after: " + this.pending);
 			}
 			this.pending.append(new String(this.buf, 0, n, StandardCharsets.ISO_8859_1));
 		}

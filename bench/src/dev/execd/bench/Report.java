@@ -78,8 +78,8 @@ final class Report {
 		targets.add(new Target("5", "p99 / p50 under concurrent load (all requests)", x(spread), "≤ 10×",
 				check(spread, spread <= 10)));
 		double prompt = num(s, "bash_prompt", "ratio_p50");
-		targets.add(new Target("5", "create → first prompt of `bash -i` (PTY), p50 vs. pty4j", x(prompt), "≤ 1.5×",
-				check(prompt, prompt <= 1.5)));
+		targets.add(new Target("5", "create → first prompt of `bash -i` (PTY), p50 vs. a PTY forked by a small process",
+				x(prompt), "≤ 2×", check(prompt, prompt <= 2)));
 		return targets;
 	}
 
@@ -253,8 +253,16 @@ final class Report {
 		md.append("| execd loops/s per baseline spawn/s | ").append(x(num(s, "load", "loops_per_raw_spawn")))
 			.append(" |\n");
 		md.append("\nCreate → first prompt of `bash --norc --noprofile -i` on a PTY (`wait_for` the prompt), ")
-			.append("against the same command line started with pty4j until its prompt arrives:\n\n");
-		pairTable(md, s, "bash_prompt", "execd over HTTP", "pty4j");
+			.append("against the physical limit, the same bash on a PTY forked by a small process ")
+			.append("(python3's `pty.fork`, timed inside it), until its prompt arrives:\n\n");
+		pairTable(md, s, "bash_prompt", "execd over HTTP", "forked by a small process");
+		md.append("\nThe same bash forked by pty4j in the driver's JVM, p50 / p99: ")
+			.append(ms(num(s, "bash_prompt", "pty4j", "p50_ms")))
+			.append(" / ")
+			.append(ms(num(s, "bash_prompt", "pty4j", "p99_ms")))
+			.append("; execd / pty4j p50: ")
+			.append(x(num(s, "bash_prompt", "ratio_p50_vs_pty4j")))
+			.append('\n');
 		md.append("\nJupyter's terminals (peer): 17 ms from create to first prompt, 2.9× raw.\n\n");
 		md.append(END).append('\n');
 		return md.toString();

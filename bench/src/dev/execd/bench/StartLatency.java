@@ -21,6 +21,12 @@ final class StartLatency {
 
 	static final String PROMPT = "$ ";
 
+	/**
+	 * How the prompt is recognized: bash started by root sometimes ignores a PS1 from the
+	 * environment and prompts with its default, which ends in "# ".
+	 */
+	static final List<String> PROMPT_ENDS = List.of(PROMPT, "# ");
+
 	private StartLatency() {
 	}
 
@@ -65,10 +71,15 @@ final class StartLatency {
 	}
 
 	static Map<String, Object> bashPrompt(Context ctx) throws Exception {
-		try (Http http = ctx.client("bench-prompt")) {
+		try (Http http = ctx.client("bench-prompt"); ForkedPty forked = ForkedPty.start(BASH, Map.of("PS1", PROMPT))) {
+			if (forked == null) {
+				ctx.error("bash -i: no python3 for the forked baseline");
+				return new LinkedHashMap<>(Map.of("failed", "no python3"));
+			}
 			int[] rawRetries = { 0 };
 			// Each is ~5-20 ms: fewer iterations give the same confidence.
-			Map<String, Object> result = paired(ctx, execdPrompt(ctx, http), rawPrompt(rawRetries),
+			Map<String, Object> result = rotated(ctx,
+					List.of(execdPrompt(ctx, http), forked::promptNanos, rawPrompt(rawRetries)),
 					ctx.config.warmup() / 4, Math.max(ctx.config.iterations() / 2, 5));
 			result.put("connections", http.connects());
 			result.put("raw_retries", rawRetries[0]);
@@ -79,7 +90,7 @@ final class StartLatency {
 	/** Create to first prompt of {@code bash -i} on an execd PTY ({@code wait_for} the prompt). */
 	static Step execdPrompt(Context ctx, Http http) {
 		String body = "{\"argv\":" + jsonArray(BASH) + ",\"tty\":true,\"env\":{\"PS1\":\"" + PROMPT
-				+ "\"},\"wait_for\":\"\\\\$ $\",\"yield_time_ms\":10000}";
+				+ "\"},\"wait_for\":\"[$#] $\",\"yield_time_ms\":10000}";
 		return () -> {
 			long t0 = System.nanoTime();
 			Http.Response response = http.post("/sessions", body);
@@ -106,7 +117,7 @@ final class StartLatency {
 			for (int attempt = 0;; attempt++) {
 				long t0 = System.nanoTime();
 				try (RawPty pty = RawPty.start(BASH, Map.of("PS1", PROMPT))) {
-					pty.readUntilEndsWith(PROMPT);
+					pty.readUntilEndsWith(PROMPT_ENDS);
 					return System.nanoTime() - t0;
 				}
 				catch (java.io.IOException ex) {
@@ -118,6 +129,48 @@ final class StartLatency {
 				}
 			}
 		};
+	}
+
+	/**
+	 * Like {@link #paired}, for execd against the physical limit ("raw": a PTY forked by
+	 * a small process) and pty4j ("pty4j": the same bash on a PTY forked by pty4j in this
+	 * JVM, the baseline of earlier runs), the order rotating sample by sample.
+	 */
+	static Map<String, Object> rotated(Context ctx, List<Step> steps, int warmup, int iterations) throws Exception {
+		for (int i = 0; i < warmup; i++) {
+			for (Step step : steps) {
+				step.run();
+			}
+		}
+		List<Samples> all = List.of(new Samples(), new Samples(), new Samples());
+		List<Object> rounds = new ArrayList<>();
+		for (int r = 0; r < ctx.config.rounds(); r++) {
+			List<Samples> round = List.of(new Samples(), new Samples(), new Samples());
+			for (int i = 0; i < iterations; i++) {
+				for (int k = 0; k < steps.size(); k++) {
+					int side = (i + k) % steps.size();
+					round.get(side).add(steps.get(side).run());
+				}
+			}
+			for (int side = 0; side < steps.size(); side++) {
+				all.get(side).addAll(round.get(side));
+			}
+			Map<String, Object> summary = new LinkedHashMap<>();
+			summary.put("execd_p50_ms", Samples.round(round.get(0).p50()));
+			summary.put("raw_p50_ms", Samples.round(round.get(1).p50()));
+			summary.put("pty4j_p50_ms", Samples.round(round.get(2).p50()));
+			summary.put("ratio_p50", Samples.ratio(round.get(0).p50(), round.get(1).p50()));
+			rounds.add(summary);
+		}
+		Map<String, Object> result = new LinkedHashMap<>();
+		result.put("execd", all.get(0).summary());
+		result.put("raw", all.get(1).summary());
+		result.put("pty4j", all.get(2).summary());
+		result.put("ratio_p50", Samples.ratio(all.get(0).p50(), all.get(1).p50()));
+		result.put("ratio_p99", Samples.ratio(all.get(0).p99(), all.get(1).p99()));
+		result.put("ratio_p50_vs_pty4j", Samples.ratio(all.get(0).p50(), all.get(2).p50()));
+		result.put("rounds", rounds);
+		return result;
 	}
 
 	/**

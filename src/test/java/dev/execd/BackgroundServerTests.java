@@ -47,19 +47,7 @@ class BackgroundServerTests {
 
 	@Test
 	void ctrlCInterruptsPipeSessionOfBackgroundedServer(@TempDir Path dir) throws Exception {
-		int port = freePort();
-		String java = ProcessHandle.current().info().command().orElseThrow();
-		List<String> jvm = List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + dir, "-cp",
-				System.getProperty("java.class.path"), ExecdApplication.class.getName(), "--server.port=" + port,
-				"--execd.output.dir=" + dir.resolve("logs"));
-		Path log = dir.resolve("server.out");
-		// "cmd &" in a non-interactive shell starts cmd with SIGINT and SIGQUIT ignored.
-		this.script = startScript(jvm, log);
-		TestClient api = new TestClient(port);
-		await().atMost(Duration.ofSeconds(60))
-			.pollInterval(Duration.ofMillis(200))
-			.ignoreExceptions()
-			.until(() -> api.get("/sessions").status() == 200);
+		TestClient api = startServer(dir, List.of());
 		long serverPid = this.script.descendants().findFirst().orElseThrow().pid();
 		assertThat(Files.readString(Path.of("/proc", Long.toString(serverPid), "status")))
 			.as("the server itself ignores SIGINT")
@@ -70,6 +58,49 @@ class BackgroundServerTests {
 			.json();
 		assertThat(result.get("session").get("exit_code").asInt()).isEqualTo(130);
 		assertThat(result.get("session").get("signal").asString()).isEqualTo("SIGINT");
+	}
+
+	// A systemd service or a daemon started with setsid leads a session without a
+	// controlling terminal: such a process takes the first terminal it opens for reading
+	// as its own, and would get SIGHUP at that terminal's hang-up.
+	@Test
+	void terminalsOfAServerLeadingItsOwnSessionNeverBecomeItsTerminal(@TempDir Path dir) throws Exception {
+		TestClient api = startServer(dir, List.of("setsid"));
+		long serverPid = this.script.descendants().findFirst().orElseThrow().pid();
+		assertThat(stat(serverPid)[3]).as("the server leads its session").isEqualTo(Long.toString(serverPid));
+		for (int i = 0; i < 3; i++) {
+			JsonNode result = api.start(Map.of("cmd", "ps -o tty= -p $$", "tty", true, "yield_time_ms", 10000));
+			assertThat(result.get("output").asString()).as("the session's terminal").contains("pts/");
+			assertThat(stat(serverPid)[4]).as("the server's controlling terminal").isEqualTo("0");
+		}
+		assertThat(this.script.descendants().anyMatch((p) -> p.pid() == serverPid)).isTrue();
+		assertThat(api.get("/sessions").status()).isEqualTo(200);
+	}
+
+	/** Fields 3 on of {@code /proc/<pid>/stat}: state, ppid, pgrp, session, tty_nr. */
+	private static String[] stat(long pid) throws IOException {
+		String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+		return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+	}
+
+	/**
+	 * Starts the server behind {@code prefix} in the background of a script: "cmd &" in a
+	 * non-interactive shell starts cmd with SIGINT and SIGQUIT ignored.
+	 */
+	private TestClient startServer(Path dir, List<String> prefix) throws IOException {
+		int port = freePort();
+		String java = ProcessHandle.current().info().command().orElseThrow();
+		List<String> jvm = new java.util.ArrayList<>(prefix);
+		jvm.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + dir, "-cp",
+				System.getProperty("java.class.path"), ExecdApplication.class.getName(), "--server.port=" + port,
+				"--execd.output.dir=" + dir.resolve("logs")));
+		this.script = startScript(jvm, dir.resolve("server.out"));
+		TestClient api = new TestClient(port);
+		await().atMost(Duration.ofSeconds(60))
+			.pollInterval(Duration.ofMillis(200))
+			.ignoreExceptions()
+			.until(() -> api.get("/sessions").status() == 200);
+		return api;
 	}
 
 	private static Process startScript(List<String> jvm, Path log) throws IOException {

@@ -1,5 +1,7 @@
 package dev.execd.process;
 
+import java.util.function.IntConsumer;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -67,6 +69,19 @@ public final class Descriptor {
 			this.stop = null;
 		}
 		NativeIo.close(this.fd);
+	}
+
+	/**
+	 * Runs {@code action} with the number unless the descriptor is closed, holding the
+	 * lock that closing takes, so the number cannot meanwhile name another file.
+	 * @return whether it ran
+	 */
+	synchronized boolean use(IntConsumer action) {
+		if (this.closed) {
+			return false;
+		}
+		action.accept(this.fd);
+		return true;
 	}
 
 	/** Closes the descriptor, or has the poller serving it close it; idempotent. */

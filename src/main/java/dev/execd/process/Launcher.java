@@ -1,7 +1,10 @@
 package dev.execd.process;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,11 +12,12 @@ import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Starts session leaders. Every child runs under {@code env --default-signal} (every
- * signal back to its default) because children inherit ignored signals: a JVM started in
- * the background ignores SIGINT and SIGQUIT, one started with {@code nohup} SIGHUP, and
- * without the reset Ctrl-C, or the hang-up that ends a terminal session, would do
- * nothing.
+ * Starts session leaders. Children inherit ignored signals: a JVM started in the
+ * background ignores SIGINT and SIGQUIT, one started with {@code nohup} SIGHUP, and
+ * without a reset Ctrl-C, or the hang-up that ends a terminal session, would do nothing.
+ * So while this JVM ignores a signal, every child runs under {@code env --default-signal}
+ * (every signal back to its default); a JVM that ignores none spares its children that
+ * exec.
  */
 public final class Launcher {
 
@@ -29,6 +33,9 @@ public final class Launcher {
 	static final int MAX_ARG_STRLEN = 32 * 4096;
 
 	private static final long PARK_NANOS = 50_000;
+
+	/** Signals 32 and 33, the C library's own, which no program can reset. */
+	private static final long LIBC_SIGNALS = (1L << 31) | (1L << 32);
 
 	private Launcher() {
 	}
@@ -54,7 +61,8 @@ public final class Launcher {
 	 * @throws IOException when the operating system cannot start it
 	 */
 	public static Child start(LaunchSpec spec) throws IOException {
-		List<String> argv = new ArrayList<>(RESET_SIGNALS);
+		List<String> reset = signalReset();
+		List<String> argv = new ArrayList<>(reset);
 		if (!spec.tty()) {
 			// After the reset, so a pipe child leads its session (what the start waits
 			// for) only once Ctrl-C works.
@@ -64,7 +72,7 @@ public final class Launcher {
 		checkLengths(argv, spec.environment());
 		Child child;
 		try {
-			child = spec.tty() ? PtyChild.start(spec, argv) : PipeChild.start(spec, argv);
+			child = spec.tty() ? PtyChild.start(spec, reset, spec.command()) : PipeChild.start(spec, argv);
 		}
 		catch (IOException | RuntimeException ex) {
 			throw SpawnException.of(ex);
@@ -74,9 +82,29 @@ public final class Launcher {
 	}
 
 	/**
+	 * The signal reset, or nothing while this JVM ignores no signal: only ignored
+	 * dispositions survive an exec, so there is nothing to reset. Read at every start,
+	 * since native code may ignore a signal at any time.
+	 */
+	static List<String> signalReset() {
+		try (BufferedReader status = Files.newBufferedReader(Path.of("/proc/self/status"))) {
+			String line;
+			while ((line = status.readLine()) != null) {
+				if (line.startsWith("SigIgn:")) {
+					long ignored = Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16);
+					return ((ignored & ~LIBC_SIGNALS) == 0) ? List.of() : RESET_SIGNALS;
+				}
+			}
+		}
+		catch (IOException | NumberFormatException ex) {
+			// Unknown: reset.
+		}
+		return RESET_SIGNALS;
+	}
+
+	/**
 	 * Refuses an argument or environment string longer than Linux's MAX_ARG_STRLEN as the
-	 * kernel would (E2BIG): a pipe spawn reports that errno, but pty4j's child only exits
-	 * with 127, so the check comes first for both.
+	 * kernel would (E2BIG) before anything starts, for pipes and terminals alike.
 	 */
 	static void checkLengths(List<String> argv, Map<String, String> environment) throws SpawnException {
 		for (String arg : argv) {

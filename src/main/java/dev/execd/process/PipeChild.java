@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import com.sun.jna.Memory;
-
 /**
  * A leader on plain pipes. The argv starts with {@code setsid} (after the signal reset of
  * {@link Launcher}), which execs the command as a new session leader without forking: a
@@ -43,16 +41,7 @@ final class PipeChild implements Child {
 			pipes.add(ChildPipe.forOutput());
 			long pid = Spawn.start(argv, spec.workdir(), spec.environment(), pipes.get(0).theirs(),
 					pipes.get(1).theirs(), pipes.get(2).theirs());
-			CompletableFuture<Integer> exit;
-			try {
-				exit = PolledExit.of(pid, true);
-			}
-			catch (SpawnException ex) {
-				// Out of descriptors: nothing could ever reap it, so it does not run.
-				Libc.kill(pid, Signals.SIGKILL.number());
-				NativeIo.waitid(NativeIo.P_PID, (int) pid, new Memory(NativeIo.SIGINFO_SIZE), NativeIo.WEXITED);
-				throw ex;
-			}
+			CompletableFuture<Integer> exit = PolledExit.reaping(pid);
 			return new PipeChild(pid, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours(), exit);
 		}
 		catch (SpawnException | RuntimeException ex) {

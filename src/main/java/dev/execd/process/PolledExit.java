@@ -41,6 +41,21 @@ final class PolledExit extends Poller.Handler {
 		return waiter.exit;
 	}
 
+	/**
+	 * Reaps a child just spawned; when it cannot be watched (out of descriptors) it is
+	 * killed and reaped at once, since nothing could ever reap it later.
+	 */
+	static CompletableFuture<Integer> reaping(long pid) throws SpawnException {
+		try {
+			return of(pid, true);
+		}
+		catch (SpawnException ex) {
+			Libc.kill(pid, Signals.SIGKILL.number());
+			NativeIo.waitid(NativeIo.P_PID, (int) pid, new Memory(NativeIo.SIGINFO_SIZE), NativeIo.WEXITED);
+			throw ex;
+		}
+	}
+
 	@Override
 	void ready(int events) {
 		int status = 0;

@@ -1,97 +1,99 @@
 package dev.execd.process;
 
-import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import com.pty4j.PtyProcess;
-import com.pty4j.PtyProcessBuilder;
-import com.pty4j.WinSize;
-import com.pty4j.unix.UnixPtyProcess;
-
 /**
- * A leader on a pseudo-terminal (pty4j makes it a session leader with the terminal as its
- * controlling tty).
+ * A leader on a pseudo-terminal that execd allocates itself ({@link PtyMaster}) and
+ * starts with {@link Spawn} ({@code posix_spawn}), never forking the JVM, reaped by a
+ * {@link Poller}: it costs no thread. After the signal reset of {@link Launcher} the argv
+ * continues with {@code setsid sh -c 'exec "$@" <>tty >&0 2>&0'}: {@code setsid} makes
+ * the process a session leader without forking (a freshly spawned child leads no group),
+ * and the shell, a session leader without a terminal, opens the slave side for reading
+ * and writing, which makes it the session's controlling terminal, puts it on descriptors
+ * 0, 1 and 2 as one open file, as a terminal login does, and execs the command.
+ * <p>
+ * Why the child opens the terminal rather than the JVM: a JVM that leads a session with
+ * no terminal (a systemd service, a daemon started with {@code setsid}) would take the
+ * first terminal it opens for reading without {@code O_NOCTTY} as its own controlling
+ * terminal, and its hang-up would send SIGHUP to the server; and separate opens would
+ * give stdin read-only and stdout/stderr write-only, while programs read keys from stderr
+ * ({@code more}).
  */
 final class PtyChild implements Child {
 
-	private static final int ESRCH = 3;
+	/** Opens the terminal as the controlling one, then execs the command ($@). */
+	static final List<String> OPEN_TERMINAL = List.of("setsid", "/bin/sh", "-c",
+			"t=$1; shift; exec \"$@\" <>\"$t\" >&0 2>&0", "sh");
 
-	private final PtyProcess process;
+	private final long pid;
 
-	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+	private final String slavePath;
 
-	/**
-	 * The master, read by the {@link Poller}, and written as stdin: duplicates, as pty4j
-	 * closes its own, and one each, as epoll watches a descriptor once.
-	 */
+	/** The master, read by the {@link Poller}. */
 	private final Descriptor master;
 
+	/**
+	 * The master again, written as stdin and resized: epoll watches a descriptor once.
+	 */
 	private final Descriptor input;
 
-	private PtyChild(PtyProcess process, int master) throws SpawnException {
-		this.process = process;
-		NativeIo.nonBlocking(master);
-		this.master = Descriptor.dup(master);
-		try {
-			this.input = Descriptor.dup(master);
-		}
-		catch (SpawnException ex) {
-			this.master.close();
-			throw ex;
-		}
+	private final CompletableFuture<Integer> exit;
+
+	private PtyChild(long pid, String slavePath, Descriptor master, Descriptor input, CompletableFuture<Integer> exit) {
+		this.pid = pid;
+		this.slavePath = slavePath;
+		this.master = master;
+		this.input = input;
+		this.exit = exit;
 	}
 
-	static PtyChild start(LaunchSpec spec, List<String> argv) throws IOException {
-		PtyProcess process = new PtyProcessBuilder(argv.toArray(String[]::new)).setEnvironment(spec.environment())
-			.setDirectory(spec.workdir().toString())
-			.setInitialColumns(spec.cols())
-			.setInitialRows(spec.rows())
-			.setRedirectErrorStream(true)
-			.start();
-		// The first spawn in a JVM can come up with a 0x0 window: set it again.
-		process.setWinSize(new WinSize(spec.cols(), spec.rows()));
-		PtyChild child;
+	/**
+	 * Starts {@code command} on a new terminal behind {@code reset}, the signal reset of
+	 * {@link Launcher} (possibly empty).
+	 */
+	static PtyChild start(LaunchSpec spec, List<String> reset, List<String> command) throws SpawnException {
+		PtyMaster terminal = PtyMaster.open(spec.cols(), spec.rows());
+		Descriptor master = new Descriptor(terminal.fd());
+		Descriptor input = null;
+		int devNull = -1;
 		try {
-			child = new PtyChild(process, ((UnixPtyProcess) process).getPty().getMasterFD());
-			// pty4j reaps the child on a thread of its own but offers no callback. The
-			// poller sees the end through a pidfd; a virtual thread then takes the
-			// status from pty4j, which has it within moments.
-			child.watchExit();
-		}
-		catch (SpawnException ex) {
-			process.destroy();
-			throw ex;
-		}
-		return child;
-	}
-
-	private void watchExit() throws SpawnException {
-		try {
-			PolledExit.of(this.process.pid(), false).thenRun(() -> Thread.ofVirtual().start(this::awaitExit));
-		}
-		catch (SpawnException ex) {
-			if (ex.errno() != ESRCH) {
-				throw ex;
+			input = Descriptor.dup(terminal.fd());
+			devNull = PtyCalls.open("/dev/null", PtyCalls.O_RDWR | PtyCalls.O_CLOEXEC);
+			if (devNull < 0) {
+				int errno = NativeIo.errno();
+				throw new SpawnException(errno, "open of /dev/null failed with errno " + errno);
 			}
-			// Already reaped by pty4j.
-			Thread.ofVirtual().start(this::awaitExit);
+			List<String> argv = new ArrayList<>(reset);
+			argv.addAll(OPEN_TERMINAL);
+			argv.add(terminal.slavePath());
+			argv.addAll(command);
+			long pid = Spawn.start(argv, spec.workdir(), spec.environment(), devNull, devNull, devNull);
+			return new PtyChild(pid, terminal.slavePath(), master, input, PolledExit.reaping(pid));
+		}
+		catch (SpawnException | RuntimeException ex) {
+			master.close();
+			if (input != null) {
+				input.close();
+			}
+			throw ex;
+		}
+		finally {
+			if (devNull >= 0) {
+				NativeIo.close(devNull);
+			}
 		}
 	}
 
-	private void awaitExit() {
-		try {
-			this.exit.complete(this.process.waitFor());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			this.exit.completeExceptionally(ex);
-		}
+	/** The path of the terminal's slave side. */
+	String slavePath() {
+		return this.slavePath;
 	}
 
 	@Override
 	public long pid() {
-		return this.process.pid();
+		return this.pid;
 	}
 
 	@Override
@@ -116,19 +118,25 @@ final class PtyChild implements Child {
 
 	@Override
 	public void resize(int cols, int rows) {
-		this.process.setWinSize(new WinSize(cols, rows));
+		// Under the descriptor's lock: closed, its number may be another file's already.
+		this.input.use((fd) -> {
+			try {
+				PtyMaster.resize(fd, cols, rows);
+			}
+			catch (SpawnException ex) {
+				// The terminal is gone: there is nothing left to resize.
+			}
+		});
 	}
 
 	@Override
 	public void release() {
+		// Closing the master hangs the terminal up: SIGHUP to its foreground group.
 		this.input.close();
 		this.master.close();
-		PipeChild.closeQuietly(this.process.getOutputStream());
-		PipeChild.closeQuietly(this.process.getInputStream());
-		PipeChild.closeQuietly(this.process.getErrorStream());
-		// Only a live child is destroyed: after the reap its pid may belong to another.
+		// Only a live child is signalled: after the reap its pid may belong to another.
 		if (!this.exit.isDone()) {
-			this.process.destroy();
+			Libc.kill(this.pid, Signals.SIGTERM.number());
 		}
 	}
 

@@ -50,8 +50,8 @@ public final class SpawnException extends IOException {
 
 	/**
 	 * The failure of a start, with its errno: from the message of the JDK's exceptions;
-	 * for a failure without one (pty4j reports "Exec_tty error:Unknown reason"), from a
-	 * probe that opens a pipe, which fails alike when the process is out of descriptors.
+	 * for a failure without one, from a probe that opens a pipe, which fails alike when
+	 * the process is out of descriptors.
 	 */
 	public static SpawnException of(Throwable failure) {
 		if (failure instanceof SpawnException spawn) {

@@ -55,6 +55,20 @@ class LauncherTests {
 		}
 	}
 
+	// This JVM ignores no signal (or the reset runs): either way nothing reaches the
+	// command ignored, on a pipe or a terminal.
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void commandsOfThisJvmStartWithNoSignalIgnored(boolean tty) throws Exception {
+		Child child = Launcher.start(new LaunchSpec(List.of("grep", "^SigIgn:", "/proc/self/status"), Path.of("/"),
+				Map.of("PATH", System.getenv("PATH")), tty, 80, 24));
+		String line = ChildOutputs.read(child.outputs().get(0)).get(20, TimeUnit.SECONDS).strip();
+		child.release();
+		assertThat(Long.parseLong(line.substring(line.indexOf('\t') + 1), 16) & ~((1L << 31) | (1L << 32))).as(line)
+			.isZero();
+		assertThat(Launcher.signalReset()).isIn(List.of(), Launcher.RESET_SIGNALS);
+	}
+
 	@Test
 	void aJvmUnderThePosixLocaleIsReportedAsLosingCharacters() throws Exception {
 		// A JVM of its own: the command line encoding is fixed when a JVM starts.
