@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmark harness described in BENCHMARKS.md.
 #   bench/run.sh            full run: writes bench/results/<date>-<commit>.json and BENCHMARKS.md
-#   bench/run.sh --smoke    CI mode: seconds, small sizes, results in a temp dir; exits 1 on any error
+#   bench/run.sh --smoke    CI mode: minutes, small sizes, results in a temp dir; exits 1 on any error
 # Other options go to the driver (dev.execd.bench.Bench): --only <scenario,...>, --name <file>,
 # --results <dir>, --server-jvm <jvm arg> (repeatable), --no-report.
 # The service jar is built when it is missing or older than the sources. The driver needs
