@@ -1,6 +1,6 @@
 # execd as a container: a JDK stage builds the jar and a runtime trimmed by jlink, and
 # a Debian slim stage runs it as a non-root user under tini with the tools an agent's
-# shell expects. The base images are build arguments, so the same file builds from the
+# shell expects, from the JDK's AOT cache that a training start made in the image. The base images are build arguments, so the same file builds from the
 # public images or from locally made ones (scripts/docker-image does the latter).
 #
 #   docker build -t execd .
@@ -48,6 +48,13 @@ RUN useradd --create-home --home-dir /home/execd --shell /bin/bash --uid 10001 -
 
 COPY --from=build /opt/execd /opt/execd
 
+# The JVM's options, in one file read by the training run below and by the entrypoint:
+# the AOT cache is only used with the module options it was made with. Native access for
+# JNA (pty4j, libc), half the container's memory for the heap, exit on OutOfMemoryError
+# (the container restarts), pty4j's native library in the user's cache.
+RUN printf '%s\n' --enable-native-access=ALL-UNNAMED -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError \
+        -Dpty4j.tmpdir=/home/execd/.cache/pty4j > /opt/execd/jvm.options
+
 # EXECD_* variables configure the service and are never passed to session processes.
 # Tokens are not set here: supply EXECD_TOKENS at run time (bound to 0.0.0.0,
 # execd refuses to start without them).
@@ -59,18 +66,27 @@ ENV EXECD_OUTPUT_DIR=/var/lib/execd \
     LANG=C.UTF-8 \
     PYTHONUNBUFFERED=1
 
+# The JDK's AOT cache (JEP 483/514/515), made with this image's runtime, jars and paths by
+# one training start that exits once the context has started: the classes execd loads,
+# parsed, verified and linked, and the profiles of the methods it ran. It cuts the start
+# to readiness several times (BENCHMARKS.md "Start-up"). A JVM that cannot use the cache
+# says so and starts without it.
+RUN work="$(mktemp -d)" \
+    && /opt/execd/jre/bin/java @/opt/execd/jvm.options -XX:AOTCacheOutput=/opt/execd/execd.aot \
+        -Dspring.context.exit=onRefresh -jar /opt/execd/app/execd.jar \
+        --server.port=0 --execd.output.dir="$work/data" > "$work/training.log" 2>&1 \
+    || { cat "$work/training.log"; exit 1; }; \
+    test -s /opt/execd/execd.aot && chmod 0644 /opt/execd/execd.aot && rm -rf "$work" /tmp/hsperfdata_root
+
 USER execd
 WORKDIR /workspace
 VOLUME /var/lib/execd
 EXPOSE 8080
 
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
     CMD curl -fsS -o /dev/null http://127.0.0.1:8080/actuator/health/liveness || exit 1
 
 # Arguments after the image name are passed to execd (e.g. --execd.limits.max-sessions=64).
-ENTRYPOINT ["/usr/bin/tini", "--", "/opt/execd/jre/bin/java", \
-    "--enable-native-access=ALL-UNNAMED", \
-    "-XX:MaxRAMPercentage=50", "-XX:+ExitOnOutOfMemoryError", \
-    "-Dpty4j.tmpdir=/home/execd/.cache/pty4j", \
-    "-Dserver.address=0.0.0.0", \
+ENTRYPOINT ["/usr/bin/tini", "--", "/opt/execd/jre/bin/java", "@/opt/execd/jvm.options", \
+    "-XX:AOTCache=/opt/execd/execd.aot", "-Dserver.address=0.0.0.0", \
     "-jar", "/opt/execd/app/execd.jar"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmark harness described in BENCHMARKS.md.
 #   bench/run.sh            full run: writes bench/results/<date>-<commit>.json and BENCHMARKS.md
-#   bench/run.sh --smoke    CI mode: seconds, small sizes, results in a temp dir; exits 1 on any error
+#   bench/run.sh --smoke    CI mode: minutes, small sizes, results in a temp dir; exits 1 on any error
 #   --with-peer             also measures Jupyter Server's terminals beside execd (scenario peer),
 #                           installing Debian's python3-jupyter-server, python3-terminado and
 #                           python3-websocket when missing (as root with apt-get; else it is skipped)

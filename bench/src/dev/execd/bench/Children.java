@@ -44,7 +44,7 @@ final class Children {
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException(what + " did not answer:\n" + outputTail(dir));
 			}
-			Thread.sleep(100);
+			Thread.sleep(10);
 		}
 	}
 

@@ -80,6 +80,9 @@ final class Report {
 		double prompt = num(s, "bash_prompt", "ratio_p50");
 		targets.add(new Target("5", "create → first prompt of `bash -i` (PTY), p50 vs. a PTY forked by a small process",
 				x(prompt), "≤ 2×", check(prompt, prompt <= 2)));
+		double ready = num(s, "startup", "aot_cache", "ready_ms", "p50");
+		targets.add(new Target("6", "start → readiness p50, `java -jar` from the AOT cache", ms(ready), "≤ 3000 ms",
+				check(ready, ready <= 3000)));
 		return targets;
 	}
 
@@ -264,6 +267,7 @@ final class Report {
 			.append(x(num(s, "bash_prompt", "ratio_p50_vs_pty4j")))
 			.append('\n');
 		md.append("\nJupyter's terminals (peer): 17 ms from create to first prompt, 2.9× raw.\n\n");
+		md.append(Startups.markdown(s)).append('\n');
 		md.append(END).append('\n');
 		return md.toString();
 	}

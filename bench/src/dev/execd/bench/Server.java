@@ -17,6 +17,8 @@ import java.util.TreeMap;
  * -jar}), on a free port with a temporary output directory and caps raised for the scale
  * run, plus what the driver reads about it from outside: RSS and threads from
  * {@code /proc}, heap from {@code /actuator/prometheus} after a {@code jcmd GC.run}.
+ * Ready means the first 200 from {@code /actuator/health/readiness}, polled every 10 ms
+ * from the launch: {@link #readyNanos} is the start → readiness time.
  */
 final class Server implements Closeable {
 
@@ -30,6 +32,9 @@ final class Server implements Closeable {
 	final int port;
 
 	private final Path jcmd;
+
+	/** From launching the JVM to its first successful readiness probe. */
+	long readyNanos;
 
 	private Server(Path dir, Process process, int port, Path jcmd) {
 		this.dir = dir;
@@ -54,6 +59,7 @@ final class Server implements Closeable {
 				// The files scenario moves 2 GiB in one request.
 				"--execd.files.max-upload-size=8GB"));
 		command.addAll(appArgs);
+		long launched = System.nanoTime();
 		Process process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(dir.resolve("server.out").toFile())
 			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -62,10 +68,11 @@ final class Server implements Closeable {
 		try {
 			Children.awaitReady(process, dir, "the server", () -> {
 				try (Http http = new Http(port, "default")) {
-					Http.Response health = http.get("/actuator/health");
+					Http.Response health = http.get("/actuator/health/readiness");
 					return health.status() == 200 && health.text().contains("UP");
 				}
 			}, 90);
+			server.readyNanos = System.nanoTime() - launched;
 		}
 		catch (Exception ex) {
 			server.close();

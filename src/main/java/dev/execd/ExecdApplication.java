@@ -15,7 +15,9 @@ public class ExecdApplication {
 		// Session processes run as execd's own user: without this they could read its
 		// memory and environment (tokens) through /proc.
 		Libc.markNotDumpable();
-		SpringApplication.run(ExecdApplication.class, args);
+		SpringApplication application = new SpringApplication(ExecdApplication.class);
+		application.addInitializers(new StartupSteps());
+		application.run(args);
 	}
 
 }

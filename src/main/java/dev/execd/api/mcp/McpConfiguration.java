@@ -39,8 +39,9 @@ class McpConfiguration {
 			+ "read_file, write_file and list_dir read, write and list files in the workspace.";
 
 	/**
-	 * The endpoint. It builds the transport and the server when the context starts (see
-	 * {@link McpEndpoint} for why), and resolves the session engine only then.
+	 * The endpoint. It builds the transport and the server at the first request after the
+	 * context started (see {@link McpEndpoint} for why), and resolves the session engine
+	 * only then.
 	 */
 	@Bean
 	McpEndpoint mcpEndpoint(ExecdProperties properties, ObjectProvider<SessionService> sessions,

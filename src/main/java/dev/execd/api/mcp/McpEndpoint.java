@@ -23,12 +23,14 @@ import org.springframework.context.SmartLifecycle;
  * The {@code /mcp} servlet: hands every request to the SDK's transport while MCP runs,
  * else answers 503.
  * <p>
- * The transport is built when the context starts, not with the servlet: building it
- * starts the SDK's idle-session sweeper on a non-daemon thread, which would keep alive a
- * JVM whose startup failed later (port in use, a second server on the same directory).
- * This lifecycle runs after the web server's, so it starts last and stops first: closing
- * the MCP sessions ends their open SSE streams before Boot's graceful shutdown would wait
- * for them.
+ * The transport and the server are built by the first request once the context has
+ * started, not with the servlet: building them starts the SDK's idle-session sweeper on a
+ * non-daemon thread, which would keep alive a JVM whose startup failed later (port in
+ * use, a second server on the same directory), and loads Reactor and the SDK's JSON
+ * schema support, which a server that no MCP client calls should not pay for at start
+ * (BENCHMARKS.md "Start-up"). This lifecycle runs after the web server's, so it stops
+ * first: closing the MCP sessions ends their open SSE streams before Boot's graceful
+ * shutdown would wait for them.
  * <p>
  * When a client ends its MCP session ({@code DELETE /mcp}), the sessions of the
  * conversation that MCP session stood for are terminated and removed, as
@@ -47,6 +49,8 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
 	private final ScopeResolver scopes;
 
+	private volatile boolean started;
+
 	private volatile @Nullable Running running;
 
 	McpEndpoint(Supplier<HttpServletStreamableServerTransportProvider> transports,
@@ -61,7 +65,7 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 	@Override
 	protected void service(HttpServletRequest request, HttpServletResponse response)
 			throws ServletException, IOException {
-		Running current = this.running;
+		Running current = running();
 		if (current == null) {
 			response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "MCP is not running");
 			return;
@@ -89,16 +93,29 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 		this.conversationEnded.accept(scope);
 	}
 
-	@Override
-	public synchronized void start() {
-		if (this.running == null) {
-			HttpServletStreamableServerTransportProvider transport = this.transports.get();
-			this.running = new Running(transport, this.servers.apply(transport));
+	/** The transport and the server, built by the first caller while started. */
+	private @Nullable Running running() {
+		Running current = this.running;
+		if (current != null || !this.started) {
+			return current;
+		}
+		synchronized (this) {
+			if (this.running == null && this.started) {
+				HttpServletStreamableServerTransportProvider transport = this.transports.get();
+				this.running = new Running(transport, this.servers.apply(transport));
+			}
+			return this.running;
 		}
 	}
 
 	@Override
+	public synchronized void start() {
+		this.started = true;
+	}
+
+	@Override
 	public synchronized void stop() {
+		this.started = false;
 		Running current = this.running;
 		this.running = null;
 		if (current != null) {
@@ -108,7 +125,7 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
 	@Override
 	public boolean isRunning() {
-		return this.running != null;
+		return this.started;
 	}
 
 	@Override
