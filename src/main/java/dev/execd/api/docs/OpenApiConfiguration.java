@@ -58,10 +58,9 @@ class OpenApiConfiguration {
 	/**
 	 * The operations a browser opens without setting headers (EventSource, WebSocket, a
 	 * link to a log): only these document the {@code conversation_id} query parameter,
-	 * although every route accepts it.
+	 * although every route accepts it. The attach channel documents its own.
 	 */
-	private static final Set<String> HEADERLESS = Set.of("streamOutput", "streamEvents", "streamScreen",
-			"attachSession", "downloadLog");
+	private static final Set<String> HEADERLESS = Set.of("streamOutput", "streamEvents", "streamScreen", "downloadLog");
 
 	/**
 	 * Documents the conversation header on every operation that is scoped to a
