@@ -2,11 +2,8 @@ package dev.execd.session;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -29,9 +26,9 @@ public final class SessionRegistry implements AutoCloseable {
 
 	private final SessionFiles files;
 
-	private final ConcurrentHashMap<String, Session> sessions = new ConcurrentHashMap<>();
+	private final SessionTable sessions = new SessionTable();
 
-	private final StartRequests requests = new StartRequests((s) -> this.sessions.get(s.id()) == s);
+	private final StartRequests requests = new StartRequests(this.sessions::holds);
 
 	private final Journals journals = new Journals();
 
@@ -57,7 +54,7 @@ public final class SessionRegistry implements AutoCloseable {
 				this.journals, new Watches(), monitor);
 		this.launcher = new SessionLauncher(properties, this.context);
 		for (Session session : Recovery.recover(this.files, this.context, properties.process().killGrace())) {
-			this.sessions.put(session.id(), session);
+			this.sessions.put(session);
 			this.journals.sessionStarted(session.scope());
 		}
 		this.reaper.schedule();
@@ -95,7 +92,7 @@ public final class SessionRegistry implements AutoCloseable {
 			this.reaper.makeRoom(scope);
 			return this.launcher.spawn(scope, spec);
 		});
-		this.sessions.put(session.id(), session);
+		this.sessions.put(session);
 		try {
 			// First, so that a discard below balances it.
 			EventJournal journal = this.journals.sessionStarted(scope);
@@ -114,7 +111,7 @@ public final class SessionRegistry implements AutoCloseable {
 	 * caller never learned its id, so nobody else would.
 	 */
 	public void discard(Session session) {
-		if (this.sessions.remove(session.id(), session)) {
+		if (this.sessions.remove(session)) {
 			killAndRelease(session, Signals.SIGKILL, Duration.ZERO);
 		}
 	}
@@ -129,7 +126,7 @@ public final class SessionRegistry implements AutoCloseable {
 	 * @throws SessionException.NotFound when there is none, or it belongs elsewhere
 	 */
 	public Session find(Scope scope, String id) {
-		Session session = lookup(scope, id);
+		Session session = this.sessions.lookup(scope, id);
 		session.touch();
 		return session;
 	}
@@ -142,19 +139,11 @@ public final class SessionRegistry implements AutoCloseable {
 	 * @throws SessionException.NotFound when there is none, or it belongs elsewhere
 	 */
 	public @Nullable Session follow(Scope scope, String id, long offset) {
-		Session session = lookup(scope, id);
+		Session session = this.sessions.lookup(scope, id);
 		if (session.reads().finishedAt(offset)) {
 			return null;
 		}
 		session.touch();
-		return session;
-	}
-
-	private Session lookup(Scope scope, String id) {
-		Session session = SessionIds.isWellFormed(id) ? this.sessions.get(id) : null;
-		if (session == null || !session.scope().equals(scope)) {
-			throw new SessionException.NotFound(id);
-		}
 		return session;
 	}
 
@@ -163,13 +152,7 @@ public final class SessionRegistry implements AutoCloseable {
 	 * @param running only running ones (true), only ended ones (false), or all (null)
 	 */
 	public List<SessionSnapshot> list(Scope scope, @Nullable Boolean running) {
-		return this.sessions.values()
-			.stream()
-			.filter((session) -> session.scope().equals(scope))
-			.map(Session::snapshot)
-			.filter((snapshot) -> running == null || snapshot.running() == running)
-			.sorted(Comparator.comparing(SessionSnapshot::startedAt).reversed())
-			.toList();
+		return this.sessions.list(scope, running);
 	}
 
 	/**
@@ -178,7 +161,7 @@ public final class SessionRegistry implements AutoCloseable {
 	 */
 	public SessionSnapshot remove(Scope scope, String id, int signal, Duration grace) {
 		Session session = find(scope, id);
-		if (!this.sessions.remove(id, session)) {
+		if (!this.sessions.remove(session)) {
 			throw new SessionException.NotFound(id);
 		}
 		return killAndRelease(session, Signals.parse(signal).orElseThrow(), grace);
@@ -203,12 +186,7 @@ public final class SessionRegistry implements AutoCloseable {
 	 * whole grace.
 	 */
 	private int removeEach(Predicate<Session> which, EndReason reason) {
-		List<Session> removed = new ArrayList<>();
-		for (Session session : List.copyOf(this.sessions.values())) {
-			if (which.test(session) && this.sessions.remove(session.id(), session)) {
-				removed.add(session);
-			}
-		}
+		List<Session> removed = this.sessions.removeAll(which);
 		Terminations.inParallel(removed, (session) -> {
 			try {
 				session.terminate(reason, Signals.SIGTERM, this.properties.process().killGrace());
