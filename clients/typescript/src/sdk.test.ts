@@ -69,6 +69,24 @@ test("refusals are thrown as typed problems", async () => {
   await session.delete();
 });
 
+test("every call carries the token and the conversation, under a base URL with a slash", async () => {
+  const sent: Headers[] = [];
+  const recording: typeof fetch = (input, init) => {
+    sent.push(new Headers(init?.headers));
+    return fetch(input, init);
+  };
+  const conversationId = `ts-sdk-headers-${process.pid}`;
+  const client = new Execd({ baseUrl: `${baseUrl}/`, token: "not-checked", conversationId, fetch: recording });
+  const session = await client.start({ cmd: "echo hi" });
+  assert.equal(session.started?.session.conversation_id, conversationId);
+  assert.equal((await session.delete()).status, "exited");
+  assert.equal(sent.length, 2);
+  for (const headers of sent) {
+    assert.equal(headers.get("Authorization"), "Bearer not-checked");
+    assert.equal(headers.get("X-Conversation-Id"), conversationId);
+  }
+});
+
 test("the package's major version is the contract's", () => {
   const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   const contract = readFileSync(new URL("../../../openapi/execd.yaml", import.meta.url), "utf8");
