@@ -39,7 +39,8 @@ export async function* follow(
         signal,
       });
       if (response.status === 204 || response.body === null) {
-        // Ended, and nothing is left past `next`: the exit event was lost with a connection.
+        // Ended with nothing past `next`: started at the end, or the exit event was lost
+        // with a dropped connection. The session's state stands in for it.
         yield { event: "exit", session: await state() };
         return;
       }
