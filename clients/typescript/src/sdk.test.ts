@@ -22,6 +22,7 @@ test("starts a command, writes to it and polls it to its exit", async () => {
   assert.equal(polled.session.exit_code, 0);
   assert.match(polled.output, /done\n$/);
   assert.equal(polled.next_offset, "got:hello\ndone\n".length);
+  assert.equal(new TextDecoder().decode(await session.log({ offset: 4, length: 5 })), "hello");
 
   assert.equal((await session.delete()).status, "exited");
 });

@@ -71,6 +71,18 @@ test("a stream started at the end of an ended session yields only its exit", asy
   await session.delete();
 });
 
+test("a stream in base64 carries the exact bytes", async () => {
+  const session = await execd.start({ cmd: "printf 'caf\\303\\251 \\377\\n'" });
+  const bytes: Buffer[] = [];
+  for await (const event of session.stream({ encoding: "base64" })) {
+    if (event.event === "output") {
+      bytes.push(Buffer.from(event.data_b64 ?? "", "base64"));
+    }
+  }
+  assert.deepEqual(Buffer.concat(bytes), Buffer.from([0x63, 0x61, 0x66, 0xc3, 0xa9, 0x20, 0xff, 0x0a]));
+  await session.delete();
+});
+
 function offsetAfter(events: StreamEvent[]): number {
   const last = events.at(-1);
   return last === undefined || last.event === "exit" ? 0 : last.next_offset;
