@@ -49,11 +49,17 @@ RUN useradd --create-home --home-dir /home/execd --shell /bin/bash --uid 10001 -
 COPY --from=build /opt/execd /opt/execd
 
 # The JVM's options, in one file read by the training run below and by the entrypoint:
-# the AOT cache is only used with the module options it was made with. Native access for
-# JNA (pty4j, libc), half the container's memory for the heap, exit on OutOfMemoryError
-# (the container restarts), pty4j's native library in the user's cache.
-RUN printf '%s\n' --enable-native-access=ALL-UNNAMED -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError \
-        -Dpty4j.tmpdir=/home/execd/.cache/pty4j > /opt/execd/jvm.options
+# the AOT cache is only used with the module and object-header options it was made with.
+# Native access for JNA (pty4j, libc), half the container's memory for the heap at most,
+# exit on OutOfMemoryError (the container restarts), pty4j's native library in the user's
+# cache; then those of a small idle footprint (scripts/jvm-footprint.options: the serial
+# collector, a heap that starts at 16 MiB and is kept near what is live, glibc's free
+# memory handed back every 5 s) and 8-byte object headers (BENCHMARKS.md "Idle sessions").
+COPY scripts/jvm-footprint.options /opt/execd/jvm-footprint.options
+RUN { printf '%s\n' --enable-native-access=ALL-UNNAMED -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError \
+        -Dpty4j.tmpdir=/home/execd/.cache/pty4j; \
+        cat /opt/execd/jvm-footprint.options; echo -XX:+UseCompactObjectHeaders; } > /opt/execd/jvm.options \
+    && rm /opt/execd/jvm-footprint.options
 
 # EXECD_* variables configure the service and are never passed to session processes.
 # Tokens are not set here: supply EXECD_TOKENS at run time (bound to 0.0.0.0,

@@ -42,6 +42,9 @@ final class Startups {
 				.redirectErrorStream(true)
 				.redirectOutput(dir.resolve("aot-cache.out").toFile());
 			training.environment().put("JAVA_HOME", java.getParent().getParent().toString());
+			// The starts below use the JVM's defaults, so the training does too: the cache
+			// is refused when the object-header option differs.
+			training.environment().put("EXECD_JVM_FLAGS", "");
 			if (training.start().waitFor() != 0) {
 				ctx.error("scripts/aot-cache failed: " + Files.readString(dir.resolve("aot-cache.out")));
 				return result;

@@ -1,7 +1,6 @@
 package dev.execd.api.webhook;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +48,7 @@ final class Sender {
 
 	}
 
-	private final HttpClient client;
+	private final WebhookClient client;
 
 	private final Duration readTimeout;
 
@@ -57,7 +56,7 @@ final class Sender {
 
 	private final JsonMapper json;
 
-	Sender(HttpClient client, Duration connectTimeout, Duration readTimeout, JsonMapper json) {
+	Sender(WebhookClient client, Duration connectTimeout, Duration readTimeout, JsonMapper json) {
 		this.client = client;
 		this.readTimeout = readTimeout;
 		this.deadline = connectTimeout.plus(readTimeout);
@@ -80,11 +79,11 @@ final class Sender {
 				request.header("X-Execd-Signature", "sha256=" + sign(secret, body));
 			}
 			CompletableFuture<Integer> head = new CompletableFuture<>();
-			exchange = this.client.sendAsync(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
-					(response) -> {
-						head.complete(response.statusCode());
-						return HttpResponse.BodySubscribers.discarding();
-					});
+			exchange = this.client.get()
+				.sendAsync(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), (response) -> {
+					head.complete(response.statusCode());
+					return HttpResponse.BodySubscribers.discarding();
+				});
 			exchange.whenComplete((response, failure) -> {
 				if (failure != null) {
 					head.completeExceptionally(failure);

@@ -1,6 +1,5 @@
 package dev.execd.api.webhook;
 
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,8 +16,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * Wires webhook delivery: the subscriptions checked at startup, the JDK HTTP client with
- * the connect timeout, the few sending threads, and the dispatcher that listens to every
- * journal.
+ * the connect timeout (built at the first delivery), the few sending threads, and the
+ * dispatcher that listens to every journal.
  */
 @Configuration(proxyBeanMethods = false)
 class WebhookConfiguration {
@@ -32,11 +31,7 @@ class WebhookConfiguration {
 			JsonMapper json, MeterRegistry meters, Clock clock) {
 		ExecdProperties.Webhooks settings = properties.webhooks();
 		ScheduledThreadPoolExecutor webhookThreads = threads(settings.threads());
-		HttpClient webhookClient = HttpClient.newBuilder()
-			.connectTimeout(settings.connectTimeout())
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.version(HttpClient.Version.HTTP_1_1)
-			.build();
+		WebhookClient webhookClient = new WebhookClient(settings.connectTimeout());
 		var subscriptions = ConfiguredSubscriptions.of(WebhookSubscriptions.bind(environment), properties.security());
 		Sender sender = new Sender(webhookClient, settings.connectTimeout(), settings.readTimeout(), json);
 		Backoff backoff = new Backoff(settings.retry());
@@ -46,7 +41,7 @@ class WebhookConfiguration {
 				() -> new Lane(settings.queueCapacity(), webhookThreads, sender::send, backoff, metrics, clock),
 				settings.requestSecret(), clock, () -> {
 					webhookThreads.shutdownNow();
-					webhookClient.shutdownNow();
+					webhookClient.close();
 				});
 		registry.journals().listen(dispatcher);
 		return dispatcher;
