@@ -33,6 +33,19 @@ class RequestBodies implements OpenApiCustomizer {
 
 	static final String REQUEST_BODIES = "#/components/requestBodies/";
 
+	static final String CONVENTION = """
+
+
+			**Request bodies** are `components/requestBodies`, each with its schema inline, \
+			objects nested in it included; `components/schemas` holds what the server sends and \
+			shared value types (`Key`, `SignalName`). A request field's `default` is what the \
+			server assumes when the field is absent, so a field with a default is never \
+			required; a response field is always present (`null` when it has no value). \
+			Where a body needs one field of several (`cmd` or `argv`, `parts` or the \
+			top-level input), its schema says so with `oneOf`. The enumerations of keys and \
+			signals list canonical spellings; the server also accepts the variants their \
+			descriptions name.""";
+
 	private static final String SCHEMAS = "#/components/schemas/";
 
 	@Override
@@ -60,6 +73,9 @@ class RequestBodies implements OpenApiCustomizer {
 			operation.setRequestBody(new RequestBody().$ref(REQUEST_BODIES + name));
 		}));
 		removeUnreferenced(openApi, inlined);
+		if (!openApi.getInfo().getDescription().contains(CONVENTION)) {
+			openApi.getInfo().setDescription(openApi.getInfo().getDescription() + CONVENTION);
+		}
 	}
 
 	/**

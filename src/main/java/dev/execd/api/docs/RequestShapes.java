@@ -41,9 +41,12 @@ final class RequestShapes {
 		schemas.put(SIGNAL_NAME, signalName());
 		((Schema<Object>) property(schemas, "NotifyRequest", "events").getItems())
 			.setEnum(new ArrayList<>(EventTypes.ALL));
+		// A persistent shell (shell: true) takes neither cmd nor argv.
+		Schema<?> notAShell = new JsonSchema().not(new JsonSchema()._const(true));
 		schemas.get("StartRequest")
-			.oneOf(List.of(only("cmd", "argv"), only("argv", "cmd"), new JsonSchema().required(List.of("shell"))
-				.properties(properties("shell", new JsonSchema()._const(true), "cmd", NEVER, "argv", NEVER))));
+			.oneOf(List.of(only("cmd", "argv").addProperty("shell", notAShell),
+					only("argv", "cmd").addProperty("shell", notAShell), new JsonSchema().required(List.of("shell"))
+						.properties(properties("shell", new JsonSchema()._const(true), "cmd", NEVER, "argv", NEVER))));
 		// A poll has no input at all, so "parts or the top-level fields" cannot be a
 		// oneOf of two requirements: either parts is absent, or it comes alone.
 		schemas.get("StdinRequest")
