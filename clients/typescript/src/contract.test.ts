@@ -9,6 +9,15 @@ const client = createClient<paths>({ baseUrl: "http://127.0.0.1:8080" });
 const path = { id: "V1StGXR8_Z5jdHi6B-myT" };
 
 type Problem = components["schemas"]["Problem"];
+// One event of each stream, as its text/event-stream schema describes it.
+type OutputStreamEvent = paths["/sessions/{id}/stream"]["get"]["responses"][200]["content"]["text/event-stream"];
+type SessionStreamEvent = paths["/events"]["get"]["responses"][200]["content"]["text/event-stream"];
+type ScreenStreamEvent = paths["/sessions/{id}/screen/stream"]["get"]["responses"][200]["content"]["text/event-stream"];
+
+/** What an EventSource listener gets: the event's name, id and data line. */
+function parse<E extends { event: string }>(event: string, data: string): E {
+  return { event, data: JSON.parse(data) } as unknown as E;
+}
 
 export async function compiles(): Promise<void> {
   // The README's calls: no field with a default has to be given.
@@ -44,6 +53,32 @@ export async function compiles(): Promise<void> {
   }
 }
 
+// The event's name narrows its data.
+export function readsEvents(name: string, data: string): string {
+  const output = parse<OutputStreamEvent>(name, data);
+  switch (output.event) {
+    case "output":
+      return `${output.id} ${output.data.offset} ${output.data.stream} ${output.data.text ?? output.data.data_b64}`;
+    case "gap":
+      return `${output.data.from}-${output.data.to}`;
+    case "record":
+      return JSON.stringify(output.data.record ?? output.data.line);
+    case "exit":
+      return `${output.data.session.exit_code}`;
+    default:
+      break;
+  }
+  const session = parse<SessionStreamEvent>(name, data);
+  if (session.event === "session_matched") {
+    return session.data.groups.join(",") + session.data.watch;
+  }
+  if (session.event === "command_finished") {
+    return `${session.data.exit_code} ${session.data.pipe_status?.join(" ")}`;
+  }
+  const screen = parse<ScreenStreamEvent>(name, data);
+  return screen.event === "frame" ? screen.data.lines.join("\n") : "";
+}
+
 export async function doesNotCompile(problem: Problem): Promise<void> {
   // @ts-expect-error neither cmd nor argv
   await client.POST("/sessions", { body: {} });
@@ -65,6 +100,15 @@ export async function doesNotCompile(problem: Problem): Promise<void> {
   await client.POST("/sessions/{id}/signal", { params: { path }, body: {} });
   // @ts-expect-error a code the server never sends
   if (problem.code === "session_not_fonud") {
+    return;
+  }
+  const event = parse<OutputStreamEvent>("output", "{}");
+  // @ts-expect-error no such event on the output stream
+  if (event.event === "session_started") {
+    return;
+  }
+  // @ts-expect-error an output chunk has no exit code
+  if (event.event === "output" && event.data.exit_code === 0) {
     return;
   }
 }
