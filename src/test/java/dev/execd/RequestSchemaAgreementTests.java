@@ -8,8 +8,8 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.execd.process.Signals;
 import dev.execd.session.Input;
+import dev.execd.session.SignalNames;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -80,11 +80,11 @@ class RequestSchemaAgreementTests extends EndToEndTest {
 		List<String> signals = new ArrayList<>();
 		this.contract.at("/components/schemas/SignalName/enum").forEach((s) -> signals.add(s.asString()));
 		assertThat(signals).contains("SIGINT", "INT", "SIGRTMIN+1", "RTMAX")
-			.allMatch((name) -> Signals.parse(name).isPresent());
+			.allMatch((name) -> SignalNames.number(name).isPresent());
 
 		// Accepted beyond the enumerations, as their descriptions say.
 		assertThat(List.of("é", "M-é", "C-A")).allMatch(Input.Keys::isKnown).noneMatch(keys::contains);
-		assertThat(List.of("int", "sigterm", "2")).allMatch((name) -> Signals.parse(name).isPresent())
+		assertThat(List.of("int", "sigterm", "2")).allMatch((name) -> SignalNames.number(name).isPresent())
 			.noneMatch(signals::contains);
 		assertThat(this.contract.at("/components/schemas/Key/description").asString()).contains("`é`", "`C-A`");
 		assertThat(this.contract.at("/components/schemas/SignalName/description").asString()).contains("`int`",

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 import dev.execd.api.EventTypes;
-import dev.execd.process.Signals;
 import dev.execd.session.Input;
+import dev.execd.session.SignalNames;
 import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.Schema;
 
@@ -122,8 +122,7 @@ final class RequestShapes {
 	 * the number as a string of digits.
 	 */
 	private static Schema<?> signalName() {
-		List<String> names = new ArrayList<>();
-		IntStream.rangeClosed(1, 64).forEach((number) -> Signals.nameOf(number).ifPresent((name) -> names.add(name)));
+		List<String> names = SignalNames.names();
 		List<String> all = new ArrayList<>(names);
 		names.forEach((name) -> all.add(name.substring("SIG".length())));
 		return strings("""
