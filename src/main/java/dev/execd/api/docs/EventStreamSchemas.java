@@ -62,6 +62,10 @@ class EventStreamSchemas implements OpenApiCustomizer {
 		types.forEach((type) -> ModelConverters.getInstance(true)
 			.readAll(type)
 			.forEach((name, schema) -> schemas.putIfAbsent(name, schema)));
+		// Any JSON value: no type at all, which generators read as unknown rather than as
+		// an object without properties.
+		Map<String, Schema> record = schemas.get("RecordData").getProperties();
+		record.put("record", new JsonSchema().description(record.get("record").getDescription()));
 		openApi.getPaths().values().forEach((path) -> path.readOperations().forEach((operation) -> {
 			Map<String, String> events = STREAMS.get(operation.getOperationId());
 			if (events == null) {
