@@ -149,8 +149,19 @@ class EventStreamSchemaTests extends EndToEndTest {
 				instance.put("id", event.id());
 			}
 			instance.set("data", JSON.readTree(event.data()));
-			schema(mapping.get(event.event()).asString()).validate(instance)
+			String wrapper = mapping.get(event.event()).asString();
+			schema(wrapper).validate(instance)
 				.forEach((error) -> failures.add(event.event() + " " + event.data() + ": " + error));
+			// The schemas admit fields they do not name (a client must ignore new ones),
+			// so a field the server sends without documenting it is caught here.
+			JsonNode declared = this.contract
+				.at(this.contract.at(wrapper.substring(1) + "/properties/data/$ref").asString().substring(1)
+						+ "/properties");
+			instance.get("data")
+				.propertyNames()
+				.stream()
+				.filter((field) -> !declared.has(field))
+				.forEach((field) -> failures.add(event.event() + " sends the undocumented field " + field));
 			seen.add(event.event());
 		}
 		assertThat(failures).as("events of %s that do not match their schemas", path).isEmpty();

@@ -57,6 +57,18 @@ class ProblemCodesTests {
 		assertThat(missing).as("codes the description does not name").isEmpty();
 	}
 
+	@Test
+	void theReadmeNamesEveryCode() throws IOException {
+		String readme = Files.readString(Path.of("README.md"));
+		List<String> missing = new ArrayList<>();
+		codeSchema().get("enum").forEach((value) -> {
+			if (!readme.contains("`" + value.asText() + "`")) {
+				missing.add(value.asText());
+			}
+		});
+		assertThat(missing).as("codes README.md does not name").isEmpty();
+	}
+
 	private static JsonNode codeSchema() {
 		try {
 			return Yaml31.mapper()
