@@ -66,6 +66,10 @@ class EventStreamSchemas implements OpenApiCustomizer {
 		// an object without properties.
 		Map<String, Schema> record = schemas.get("RecordData").getProperties();
 		record.put("record", new JsonSchema().description(record.get("record").getDescription()));
+		schemas.get("RecordData")
+			.oneOf(List.of(RequestShapes.only("record", "line"), RequestShapes.only("line", "record")));
+		schemas.get("OutputData")
+			.oneOf(List.of(RequestShapes.only("text", "data_b64"), RequestShapes.only("data_b64", "text")));
 		openApi.getPaths().values().forEach((path) -> path.readOperations().forEach((operation) -> {
 			Map<String, String> events = STREAMS.get(operation.getOperationId());
 			if (events == null) {

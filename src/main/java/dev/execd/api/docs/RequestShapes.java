@@ -74,7 +74,7 @@ final class RequestShapes {
 	private static final Schema<?> ANY = new JsonSchema().booleanSchemaValue(true);
 
 	/** A branch of a oneOf: {@code present} is required, the others must be absent. */
-	private static Schema<?> only(String present, String... absent) {
+	static Schema<?> only(String present, String... absent) {
 		Map<String, Schema> properties = new LinkedHashMap<>();
 		properties.put(present, ANY);
 		for (String name : absent) {
