@@ -174,7 +174,7 @@ class OpenApiConfiguration {
 	 * swagger-core copies an example's name, which is already its key, into its
 	 * description.
 	 */
-	private static void withoutNamesAsDescriptions(@Nullable Content content) {
+	static void withoutNamesAsDescriptions(@Nullable Content content) {
 		if (content != null) {
 			content.values()
 				.stream()

@@ -68,7 +68,7 @@ class RequestBodies implements OpenApiCustomizer {
 				throw new IllegalStateException(name + " is the body of two operations: give each its own record");
 			}
 			json.setSchema(inline(name, schemas, done, inlined));
-			withoutNamesAsDescriptions(json);
+			OpenApiConfiguration.withoutNamesAsDescriptions(body.getContent());
 			components.addRequestBodies(name, body);
 			operation.setRequestBody(new RequestBody().$ref(REQUEST_BODIES + name));
 		}));
@@ -154,20 +154,6 @@ class RequestBodies implements OpenApiCustomizer {
 				.getSchemas()
 				.keySet()
 				.removeIf((name) -> inlined.contains(name) && !contract.contains("\"" + SCHEMAS + name + "\""));
-		}
-	}
-
-	/**
-	 * swagger-core copies an example's name, which is already its key, into its
-	 * description.
-	 */
-	private static void withoutNamesAsDescriptions(MediaType media) {
-		if (media.getExamples() != null) {
-			media.getExamples().forEach((name, example) -> {
-				if (name.equals(example.getDescription())) {
-					example.setDescription(null);
-				}
-			});
 		}
 	}
 
