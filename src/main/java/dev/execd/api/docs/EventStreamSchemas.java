@@ -55,6 +55,7 @@ class EventStreamSchemas implements OpenApiCustomizer {
 	private static final Set<String> WITHOUT_ID = Set.of("exit", "stderr");
 
 	@Override
+	@SuppressWarnings("unchecked")
 	public void customise(OpenAPI openApi) {
 		Map<String, Schema> schemas = openApi.getComponents().getSchemas();
 		List<Class<?>> types = new ArrayList<>(EventData.ALL);
