@@ -18,10 +18,9 @@ import io.swagger.v3.oas.models.media.Schema;
  * The rules of the request bodies that annotations cannot state, as types a generator can
  * check: exactly one of {@code cmd} and {@code argv} (or {@code shell: true}),
  * {@code parts} apart from the top-level input, one field per part, keys and signals by
- * name, webhook event types, and every problem {@code code}. The server checks the same
- * rules; the names listed are the canonical spellings of what it accepts (it also takes
- * other cases of a signal's name, its number as a string, and non-ASCII characters as
- * keys).
+ * name, and webhook event types. The server checks the same rules; the names listed are
+ * the canonical spellings of what it accepts (it also takes other cases of a signal's
+ * name, its number as a string, and non-ASCII characters as keys).
  */
 final class RequestShapes {
 
@@ -30,6 +29,11 @@ final class RequestShapes {
 	static final String SIGNAL_NAME = "SignalName";
 
 	private static final String SCHEMAS = "#/components/schemas/";
+
+	/** The schema no value matches: a property that must be absent. */
+	private static final Schema<?> NEVER = new JsonSchema().booleanSchemaValue(false);
+
+	private static final Schema<?> ANY = new JsonSchema().booleanSchemaValue(true);
 
 	private RequestShapes() {
 	}
@@ -68,10 +72,6 @@ final class RequestShapes {
 					.not(reserved)
 					.description("A signal number: 1-31, 34-64.")));
 	}
-
-	private static final Schema<?> NEVER = new JsonSchema().booleanSchemaValue(false);
-
-	private static final Schema<?> ANY = new JsonSchema().booleanSchemaValue(true);
 
 	/** A branch of a oneOf: {@code present} is required, the others must be absent. */
 	static Schema<?> only(String present, String... absent) {
