@@ -79,6 +79,17 @@ export function readsEvents(name: string, data: string): string {
   return screen.event === "frame" ? screen.data.lines.join("\n") : "";
 }
 
+// A webhook's body: its type narrows its data as on /events.
+export function readsWebhook(body: components["schemas"]["WebhookEvent"]): string {
+  if (body.type === "session_matched") {
+    return `${body.data.watch} ${body.data.offset}`;
+  }
+  if (body.type === "session_exited") {
+    return `${body.data.session.exit_code}`;
+  }
+  return body.type;
+}
+
 export async function doesNotCompile(problem: Problem): Promise<void> {
   // @ts-expect-error neither cmd nor argv
   await client.POST("/sessions", { body: {} });
@@ -100,6 +111,11 @@ export async function doesNotCompile(problem: Problem): Promise<void> {
   await client.POST("/sessions/{id}/signal", { params: { path }, body: {} });
   // @ts-expect-error a code the server never sends
   if (problem.code === "session_not_fonud") {
+    return;
+  }
+  const hook = JSON.parse("{}") as components["schemas"]["WebhookEvent"];
+  // @ts-expect-error an exit has no watch
+  if (hook.type === "session_exited" && hook.data.watch) {
     return;
   }
   const event = parse<OutputStreamEvent>("output", "{}");

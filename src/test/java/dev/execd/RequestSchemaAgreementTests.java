@@ -5,16 +5,12 @@ import java.util.List;
 import java.util.Map;
 
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaLocation;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import dev.execd.session.Input;
 import dev.execd.session.SignalNames;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,11 +24,14 @@ class RequestSchemaAgreementTests extends EndToEndTest {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
+	private ContractSchemas schemas;
+
 	private JsonNode contract;
 
 	@BeforeEach
 	void readContract() {
-		this.contract = new TestClient(this.port).get("/v3/api-docs").json();
+		this.schemas = new ContractSchemas(this.port);
+		this.contract = this.schemas.contract();
 	}
 
 	@Test
@@ -105,11 +104,7 @@ class RequestSchemaAgreementTests extends EndToEndTest {
 
 	/** The schema of a request body, its references resolved in the contract. */
 	private Schema body(String name) {
-		ObjectNode document = JSON.createObjectNode()
-			.put("$ref", "#/components/requestBodies/" + name + "/content/application~1json/schema");
-		document.set("components", this.contract.get("components"));
-		return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-			.getSchema(SchemaLocation.of("https://execd.test/openapi.json"), document);
+		return this.schemas.schema("#/components/requestBodies/" + name + "/content/application~1json/schema");
 	}
 
 	@FunctionalInterface

@@ -9,6 +9,7 @@ import java.util.Set;
 import dev.execd.api.EventTypes;
 import dev.execd.api.ScreenFrame;
 import dev.execd.api.ScreenFrameDiff;
+import dev.execd.api.WebhookEvent;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Discriminator;
@@ -59,7 +60,9 @@ class EventStreamSchemas implements OpenApiCustomizer {
 	public void customise(OpenAPI openApi) {
 		Map<String, Schema> schemas = openApi.getComponents().getSchemas();
 		List<Class<?>> types = new ArrayList<>(EventData.ALL);
-		types.addAll(List.of(ScreenFrame.class, ScreenFrameDiff.class));
+		// The data of screen frames and the body webhooks receive, which no operation
+		// returns as a body: consoles and receivers implement them.
+		types.addAll(List.of(ScreenFrame.class, ScreenFrameDiff.class, WebhookEvent.class));
 		types.forEach((type) -> ModelConverters.getInstance(true)
 			.readAll(type)
 			.forEach((name, schema) -> schemas.putIfAbsent(name, schema)));
@@ -90,9 +93,26 @@ class EventStreamSchemas implements OpenApiCustomizer {
 			MediaType media = operation.getResponses().get("200").getContent().get(ApiExamples.EVENT_STREAM);
 			media.setSchema(new JsonSchema().$ref(SCHEMAS + union));
 		}));
+		webhookData(schemas.get("WebhookEvent"));
 		if (!openApi.getInfo().getDescription().contains(CONVENTION)) {
 			openApi.getInfo().setDescription(openApi.getInfo().getDescription() + CONVENTION);
 		}
+	}
+
+	/** A webhook's body carries an event of {@code /events}: its data by its type. */
+	private static void webhookData(Schema<?> webhook) {
+		List<Schema> branches = new ArrayList<>();
+		sessionEvents().forEach((type, data) -> {
+			Map<String, Schema> properties = new LinkedHashMap<>();
+			properties.put("type", new JsonSchema()._const(type));
+			properties.put("data", new JsonSchema().$ref(SCHEMAS + data));
+			branches.add(new JsonSchema().properties(properties).required(List.of("type", "data")));
+		});
+		webhook.setOneOf(branches);
+		// The branch says what the data is; a map of anything beside it would let any
+		// field through.
+		Map<String, Schema> properties = webhook.getProperties();
+		properties.put("data", new JsonSchema().description(properties.get("data").getDescription()));
 	}
 
 	private static Schema<?> wrapper(String event, String data) {
