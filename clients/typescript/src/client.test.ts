@@ -54,5 +54,5 @@ test("starts a session, writes to it, streams it to the exit, downloads the log 
 
   const gone = await client.GET("/sessions/{id}", { params: { path: { id } } });
   assert.equal(gone.response.status, 404);
-  assert.equal((gone.error as unknown as { code?: string }).code, "session_not_found");
+  assert.equal(gone.error?.code, "session_not_found");
 });

@@ -44,7 +44,7 @@ test("uploads a file, downloads it byte for byte, lists and deletes it", async (
     ...raw,
   });
   assert.equal(stale.response.status, 412);
-  assert.equal((stale.error as unknown as { code?: string }).code, "precondition_failed");
+  assert.equal(stale.error?.code, "precondition_failed");
 
   const listed = await client.GET("/files/list", { params: { query: { path: dir, depth: 2 } } });
   assert.equal(listed.response.status, 200);
@@ -57,5 +57,5 @@ test("uploads a file, downloads it byte for byte, lists and deletes it", async (
   assert.equal(removed.response.status, 204);
   const gone = await client.GET("/files/stat", { params: { query: { path } } });
   assert.equal(gone.response.status, 404);
-  assert.equal((gone.error as unknown as { code?: string }).code, "file_not_found");
+  assert.equal(gone.error?.code, "file_not_found");
 });

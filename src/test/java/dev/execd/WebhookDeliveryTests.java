@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import com.networknt.schema.Schema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -72,6 +73,7 @@ class WebhookDeliveryTests extends EndToEndTest {
 		String id = id(start(Map.of("cmd", "echo hi")));
 		await().atMost(Duration.ofSeconds(20)).until(() -> receiver.at("/ci", id).size() >= 2);
 		List<WebhookReceiver.Received> got = receiver.at("/ci", id);
+		Schema webhookEvent = new ContractSchemas(this.port).schema("#/components/schemas/WebhookEvent");
 		assertThat(got).extracting(WebhookReceiver.Received::type).startsWith("session_started", "session_exited");
 		for (WebhookReceiver.Received request : got) {
 			assertThat(request.header("X-Execd-Signature")).isEqualTo("sha256=" + hmac(SECRET, request.body()));
@@ -84,6 +86,7 @@ class WebhookDeliveryTests extends EndToEndTest {
 			assertThat(body.get("seq").asLong()).isPositive();
 			assertThat(body.get("at").asString()).endsWith("Z");
 			assertThat(body.get("data").get("session").get("session_id").asString()).isEqualTo(id);
+			assertThat(webhookEvent.validate(body)).as("the body against the WebhookEvent schema").isEmpty();
 		}
 		JsonNode exited = got.get(1).json().get("data").get("session");
 		assertThat(exited.get("status").asString()).isEqualTo("exited");

@@ -170,8 +170,7 @@ public record StartRequest(@Schema(description = """
 				maximum = "600000") @Nullable Long exclusiveWaitMs,
 
 		// Named apart from Object.notify(), which a record accessor cannot be.
-		@JsonProperty("notify") @Schema(
-				description = "A webhook for this session's events; see `NotifyRequest`.") @Nullable NotifyRequest notifyWebhook,
+		@JsonProperty("notify") @Nullable NotifyRequest notifyWebhook,
 
 		@Schema(description = """
 				Watches in place before the first byte of output: each complete line that matches \

@@ -1,6 +1,7 @@
 package dev.execd.input;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import static java.util.Map.entry;
@@ -15,6 +16,14 @@ import static java.util.Map.entry;
 public final class Keys {
 
 	private static final String ESC = "\u001b";
+
+	/**
+	 * The fixed key names, in the order the contract lists them; {@code C-x}, {@code M-x}
+	 * and single characters come on top.
+	 */
+	public static final List<String> NAMES = List.of("Enter", "Tab", "BackTab", "Escape", "Backspace", "Space", "Up",
+			"Down", "Right", "Left", "Home", "End", "PageUp", "PageDown", "Insert", "Delete", "F1", "F2", "F3", "F4",
+			"F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12");
 
 	// Names whose bytes depend on neither the session kind nor the cursor mode.
 	private static final Map<String, String> FIXED = Map.ofEntries(entry("Tab", "\t"), entry("BackTab", ESC + "[Z"),

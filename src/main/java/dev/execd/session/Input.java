@@ -47,6 +47,11 @@ public sealed interface Input {
 			names = List.copyOf(names);
 		}
 
+		/**
+		 * The fixed key names ({@code Enter}, {@code F1}...), in the contract's order.
+		 */
+		public static final List<String> NAMES = dev.execd.input.Keys.NAMES;
+
 		/** Whether a key of this name exists. */
 		public static boolean isKnown(String name) {
 			return dev.execd.input.Keys.isKnown(name);

@@ -8,9 +8,6 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.execd.api.ScopeResolver;
-import dev.execd.api.ScreenFrame;
-import dev.execd.api.ScreenFrameDiff;
-import dev.execd.api.WebhookEvent;
 import dev.execd.session.Scope;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.jackson.ModelResolver;
@@ -115,14 +112,6 @@ class OpenApiConfiguration {
 			ModelConverters.getInstance(true)
 				.readAll(ProblemResponse.class)
 				.forEach((name, schema) -> openApi.getComponents().addSchemas(name, schema));
-			// The body webhooks receive and the data of screen frames: no operation
-			// returns
-			// them as a body; receivers and consoles implement them.
-			for (Class<?> type : List.of(WebhookEvent.class, ScreenFrame.class, ScreenFrameDiff.class)) {
-				ModelConverters.getInstance(true)
-					.readAll(type)
-					.forEach((name, schema) -> openApi.getComponents().addSchemas(name, schema));
-			}
 			openApi.getPaths().values().forEach((path) -> path.readOperations().forEach((operation) -> {
 				addIfAbsent(operation, "401", ProblemResponses.UNAUTHORIZED);
 				addIfAbsent(operation, "403", ProblemResponses.FORBIDDEN);
@@ -174,7 +163,7 @@ class OpenApiConfiguration {
 	 * swagger-core copies an example's name, which is already its key, into its
 	 * description.
 	 */
-	private static void withoutNamesAsDescriptions(@Nullable Content content) {
+	static void withoutNamesAsDescriptions(@Nullable Content content) {
 		if (content != null) {
 			content.values()
 				.stream()

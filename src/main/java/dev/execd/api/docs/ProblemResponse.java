@@ -25,22 +25,37 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 		@Schema(description = "The request path; absent on refusals made before routing (401, 403, 413).",
 				example = "/sessions/V1StGXR8_Z5jdHi6B-myT") @Nullable String instance,
 		@Schema(description = """
-				The stable, machine-readable reason. By status: \
+				The stable, machine-readable reason; the `enum` lists every code. By status: \
 				400 `invalid_request`, `invalid_base64`, `unknown_key`, `unknown_signal`, \
 				`invalid_conversation_id`, `command_too_long`, `webhook_not_allowed`; 401 `unauthorized`; 403 `forbidden`, \
 				`path_not_allowed`; 404 `session_not_found` (also for a session of another conversation or tenant, \
-				or a malformed id), `file_not_found`, `not_found` (unknown route); 405 `method_not_allowed`; \
-				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`, `is_a_directory`, \
+				or a malformed id), `file_not_found`, `watch_not_found`, `command_not_found` (a shell's command), \
+				`not_found` (unknown route); 405 `method_not_allowed`; 406 `not_acceptable`; \
+				409 `session_exited`, `stdin_closed`, `not_a_tty`, `not_a_terminal`, `not_a_shell`, \
+				`exclusive_key_busy`, `watch_exists`, `too_many_watches`, `is_a_directory`, \
 				`not_a_directory`, `file_exists`; 410 `output_unavailable`; 412 `precondition_failed`; \
 				413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
 				`command_not_found`; 429 `too_many_sessions`, `too_many_webhooks`, `too_many_subscribers`, \
-				`stdin_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
-				`resources_exhausted` (with `Retry-After`), `service_unavailable`.""",
-				example = "session_not_found", requiredMode = RequiredMode.REQUIRED) String code,
+				`stdin_queue_full`, `command_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
+				`resources_exhausted` (with `Retry-After`), `service_unavailable`. A client should treat a code \
+				it does not know by its status.""",
+				example = "session_not_found", requiredMode = RequiredMode.REQUIRED,
+				// Every code the server sends, as ProblemCodesTests checks.
+				allowableValues = {
+						"invalid_request", "invalid_base64", "unknown_key", "unknown_signal", "invalid_conversation_id",
+						"command_too_long", "webhook_not_allowed", "unauthorized", "forbidden", "path_not_allowed",
+						"session_not_found", "file_not_found", "watch_not_found", "command_not_found", "not_found",
+						"method_not_allowed", "not_acceptable", "session_exited", "stdin_closed", "not_a_tty",
+						"not_a_terminal", "not_a_shell", "exclusive_key_busy", "watch_exists", "too_many_watches",
+						"is_a_directory", "not_a_directory", "file_exists", "output_unavailable", "precondition_failed",
+						"payload_too_large", "unsupported_media_type", "offset_out_of_range", "workdir_not_found",
+						"workdir_not_allowed", "shell_not_found", "too_many_sessions", "too_many_webhooks",
+						"too_many_subscribers", "stdin_queue_full", "command_queue_full", "spawn_failed",
+						"internal_error", "shutting_down", "resources_exhausted", "service_unavailable" }) String code,
 		@Schema(description = """
 				The session's state, on refusals caused by it (409 `session_exited`, \
 				`stdin_closed`, `not_a_tty`, `not_a_terminal`): for example the exit code of the \
-				process that had already ended.""") @Nullable SessionView session) {
+				process that had already ended.""") @Nullable SessionView session){
 
 }
