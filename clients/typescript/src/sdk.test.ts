@@ -56,6 +56,7 @@ test("refusals are thrown as typed problems", async () => {
 
   const session = await execd.start({ cmd: "true" });
   assert.equal(session.started?.session.status, "exited");
+  // @ts-expect-error: not a key of the contract, refused by the server too
   const badKey = await rejection(session.write({ keys: ["NoSuchKey"] }));
   assert.equal(badKey.status, 400);
   assert.equal(badKey.code, "unknown_key");

@@ -1,6 +1,6 @@
 // The wire types of the calls the wrapper makes, derived from the generated contract
 // (paths and operations) rather than restated, so they follow the contract as it changes.
-import type { paths } from "../generated/execd.js";
+import type { components, paths } from "../generated/execd.js";
 
 type JsonOf<T> = T extends { content: { "application/json": infer B } } ? B : never;
 type RequestOf<Op> = Op extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : never;
@@ -41,25 +41,19 @@ export type Problem = Stdin["responses"][404]["content"]["application/problem+js
 /** The problem codes the contract lists. */
 export type ProblemCode = Problem["code"];
 
-/** An `output` event: a chunk of output and the offset after it (the SSE `id`). */
-export type OutputEvent = {
-  event: "output";
-  /** Offset of the chunk's first byte. */
-  offset: number;
-  /** Offset after the chunk: where a stream resumed from here starts. */
-  next_offset: number;
-  stream: "stdout" | "stderr" | "pty";
-  /** The chunk as text (`encoding: "utf8"`, the default). */
-  text?: string;
-  /** The chunk's exact bytes in base64 (`encoding: "base64"`). */
-  data_b64?: string;
-};
+type Schemas = components["schemas"];
+
+/**
+ * An `output` event: the data of the contract's `OutputEvent` (`offset`, `stream`, and
+ * `text` or `data_b64`) and the offset after the chunk, the SSE `id`.
+ */
+export type OutputEvent = { event: "output"; next_offset: number } & Schemas["OutputData"];
 
 /** A `gap` event: the bytes `[from, to)` are no longer kept; the stream goes on at `to`. */
-export type GapEvent = { event: "gap"; from: number; to: number; next_offset: number };
+export type GapEvent = { event: "gap"; next_offset: number } & Schemas["GapData"];
 
 /** The `exit` event, the last one: the session once its output is complete. */
-export type ExitEvent = { event: "exit"; session: SessionView };
+export type ExitEvent = { event: "exit" } & Schemas["ExitData"];
 
 /** What `session.stream()` yields. */
 export type StreamEvent = OutputEvent | GapEvent | ExitEvent;
