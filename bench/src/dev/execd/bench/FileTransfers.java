@@ -33,11 +33,12 @@ final class FileTransfers {
 	}
 
 	static Map<String, Object> run(Context ctx) throws Exception {
-		long size = ctx.config.smoke() ? 64L << 20 : 2L << 30;
-		int rounds = ctx.config.smoke() ? 1 : 3;
+		long size = ctx.config.filesBytes();
+		int rounds = ctx.config.filesRounds();
 		Path dir = Files.createDirectories(ctx.server.dir.resolve("files"));
 		Path source = dir.resolve("source.bin");
 		write(source, size);
+		settle(source);
 		Path uploaded = dir.resolve("uploaded.bin");
 		Path baselineCopy = dir.resolve("baseline.bin");
 		List<Double> up = new ArrayList<>();
@@ -48,7 +49,11 @@ final class FileTransfers {
 		List<Double> downHeap = new ArrayList<>();
 		try {
 			for (int r = 0; r < rounds; r++) {
+				settle(baselineCopy, uploaded);
+				drop(baselineCopy, uploaded);
 				upBaseline.add(rate(size, socketToFile(source, baselineCopy)));
+				settle(baselineCopy);
+				drop(baselineCopy);
 				try (HeapPeak heap = HeapPeak.start(ctx.server)) {
 					up.add(rate(size, upload(ctx, source, uploaded)));
 					upHeap.add(heap.stopMib());
@@ -56,6 +61,7 @@ final class FileTransfers {
 				if (Files.size(uploaded) != size || Files.mismatch(source, uploaded) != -1) {
 					ctx.error("files: the uploaded file differs from the source");
 				}
+				settle(uploaded);
 				downBaseline.add(rate(size, fileToSocket(source)));
 				try (HeapPeak heap = HeapPeak.start(ctx.server)) {
 					down.add(rate(size, download(ctx, uploaded, size)));
@@ -87,6 +93,29 @@ final class FileTransfers {
 		m.put("heap_growth_mib_median", Samples.round(Samples.median(heap)));
 		m.put("heap_growth_mib_rounds", heap.stream().map(Samples::round).toList());
 		return m;
+	}
+
+	/**
+	 * Waits until the files' bytes are on the disk, so that a timed transfer does not
+	 * share the disk with the writeback of the previous one (which made the second round
+	 * of every run the slowest). Each side's written file is settled before the other
+	 * side's transfer, so baseline and execd start alike.
+	 */
+	private static void settle(Path... files) throws IOException {
+		for (Path file : files) {
+			if (Files.exists(file)) {
+				try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+					channel.force(true);
+				}
+			}
+		}
+	}
+
+	/** Removes settled files, so that each side writes a new file as the other does. */
+	private static void drop(Path... files) throws IOException {
+		for (Path file : files) {
+			Files.deleteIfExists(file);
+		}
 	}
 
 	/** Random bytes (a 16 MiB random block repeated with a changing counter). */
