@@ -64,11 +64,11 @@ final class Context {
 	record Config(boolean smoke, int warmup, int rounds, int iterations, long throughputBytes, int throughputRounds,
 			int scaleSessions, int scaleConversations, int scaleWaiters, int loadClients, int loadSeconds,
 			int loadWarmupSeconds, int screenSnapshots, long screenFloodBytes, int screenSessions, long peerBytes,
-			int peerTerminals, int idleSessions) {
+			int peerTerminals, int idleSessions, long filesBytes, int filesRounds) {
 
 		static Config large() {
 			return new Config(false, 300, 5, 200, 1L << 30, 3, 1000, 20, 100, 200, 60, 10, 1000, 32L << 20, 200,
-					100L << 20, 200, 10000);
+					100L << 20, 200, 10000, 2L << 30, 3);
 		}
 
 		/** This config with some fields replaced by name, e.g. {@code throughputBytes}. */
@@ -88,7 +88,7 @@ final class Context {
 		}
 
 		static Config small() {
-			return new Config(true, 3, 1, 10, 8L << 20, 1, 20, 4, 4, 5, 3, 0, 20, 256L << 10, 5, 1L << 20, 5, 30);
+			return new Config(true, 3, 1, 10, 8L << 20, 1, 20, 4, 4, 5, 3, 0, 20, 256L << 10, 5, 1L << 20, 5, 30, 64L << 20, 1);
 		}
 
 	}

@@ -23,44 +23,70 @@ import java.util.concurrent.CompletableFuture;
  * disk-to-socket rate measured in the same run: the same file sent through a loopback
  * socket with {@code FileChannel.transferTo} and received into a file through a 1 MiB
  * direct buffer (upload) or read and dropped (download), both ends in the driver.
- * Medians over rounds of bytes per second of wall time, and the server's heap growth
- * during the transfer ({@link HeapPeak}). The upload's answer is awaited, so its time
- * includes the rename into place.
+ * Medians over rounds of bytes per second of wall time and of the server's CPU time per
+ * GB, and the server's heap growth ({@link HeapPeak}) in one more transfer each way. The upload's answer is awaited, so its time
+ * includes the rename into place. An untimed transfer each way of 64 MiB goes first, and
+ * each timed transfer starts once the files written before it are on the disk (fsync),
+ * the written ones removed, so that no transfer shares the disk with the writeback of
+ * the previous one. Sizes: {@code --set filesBytes=<bytes>}, {@code --set
+ * filesRounds=<n>}.
  */
 final class FileTransfers {
+
+	/** An untimed transfer each way before the rounds, so the first does not pay the JIT. */
+	private static final long WARM_UP_BYTES = 64L << 20;
 
 	private FileTransfers() {
 	}
 
 	static Map<String, Object> run(Context ctx) throws Exception {
-		long size = ctx.config.smoke() ? 64L << 20 : 2L << 30;
-		int rounds = ctx.config.smoke() ? 1 : 3;
+		long size = ctx.config.filesBytes();
+		int rounds = ctx.config.filesRounds();
 		Path dir = Files.createDirectories(ctx.server.dir.resolve("files"));
 		Path source = dir.resolve("source.bin");
 		write(source, size);
+		settle(source);
+		warmUp(ctx, dir, Math.min(size, WARM_UP_BYTES));
 		Path uploaded = dir.resolve("uploaded.bin");
 		Path baselineCopy = dir.resolve("baseline.bin");
 		List<Double> up = new ArrayList<>();
 		List<Double> upBaseline = new ArrayList<>();
 		List<Double> down = new ArrayList<>();
 		List<Double> downBaseline = new ArrayList<>();
-		List<Double> upHeap = new ArrayList<>();
-		List<Double> downHeap = new ArrayList<>();
+		List<Double> upCpu = new ArrayList<>();
+		List<Double> downCpu = new ArrayList<>();
+		double upHeap;
+		double downHeap;
 		try {
 			for (int r = 0; r < rounds; r++) {
+				settle(baselineCopy, uploaded);
+				drop(baselineCopy, uploaded);
 				upBaseline.add(rate(size, socketToFile(source, baselineCopy)));
-				try (HeapPeak heap = HeapPeak.start(ctx.server)) {
-					up.add(rate(size, upload(ctx, source, uploaded)));
-					upHeap.add(heap.stopMib());
-				}
+				settle(baselineCopy);
+				drop(baselineCopy);
+				long cpu = ctx.server.cpuNanos();
+				up.add(rate(size, upload(ctx, source, uploaded)));
+				upCpu.add(cpuPerGb(ctx, cpu, size));
 				if (Files.size(uploaded) != size || Files.mismatch(source, uploaded) != -1) {
 					ctx.error("files: the uploaded file differs from the source");
 				}
+				settle(uploaded);
 				downBaseline.add(rate(size, fileToSocket(source)));
-				try (HeapPeak heap = HeapPeak.start(ctx.server)) {
-					down.add(rate(size, download(ctx, uploaded, size)));
-					downHeap.add(heap.stopMib());
-				}
+				cpu = ctx.server.cpuNanos();
+				down.add(rate(size, download(ctx, uploaded, size)));
+				downCpu.add(cpuPerGb(ctx, cpu, size));
+			}
+			// The heap in one more transfer each way, untimed: its sampling (a metrics
+			// scrape every 20 ms) costs the server CPU that the baselines would not pay.
+			settle(uploaded);
+			drop(uploaded);
+			try (HeapPeak heap = HeapPeak.start(ctx.server)) {
+				upload(ctx, source, uploaded);
+				upHeap = heap.stopMib();
+			}
+			try (HeapPeak heap = HeapPeak.start(ctx.server)) {
+				download(ctx, uploaded, size);
+				downHeap = heap.stopMib();
 			}
 		}
 		finally {
@@ -70,12 +96,13 @@ final class FileTransfers {
 		}
 		Map<String, Object> result = new LinkedHashMap<>();
 		result.put("bytes", size);
-		result.put("upload", measured(up, upBaseline, upHeap));
-		result.put("download", measured(down, downBaseline, downHeap));
+		result.put("upload", measured(up, upBaseline, upHeap, upCpu));
+		result.put("download", measured(down, downBaseline, downHeap, downCpu));
 		return result;
 	}
 
-	private static Map<String, Object> measured(List<Double> rates, List<Double> baselines, List<Double> heap) {
+	private static Map<String, Object> measured(List<Double> rates, List<Double> baselines, double heap,
+			List<Double> cpu) {
 		Map<String, Object> m = new LinkedHashMap<>();
 		double rate = Samples.median(rates);
 		double baseline = Samples.median(baselines);
@@ -84,9 +111,55 @@ final class FileTransfers {
 		m.put("baseline_mb_per_s_median", Samples.round(baseline));
 		m.put("baseline_mb_per_s_rounds", baselines.stream().map(Samples::round).toList());
 		m.put("ratio_to_baseline", Samples.round(rate / baseline));
-		m.put("heap_growth_mib_median", Samples.round(Samples.median(heap)));
-		m.put("heap_growth_mib_rounds", heap.stream().map(Samples::round).toList());
+		// Each round's against the baseline taken just before it, which shares its load.
+		List<Double> ratios = new ArrayList<>();
+		for (int i = 0; i < rates.size(); i++) {
+			ratios.add(Samples.round(rates.get(i) / baselines.get(i)));
+		}
+		m.put("ratio_rounds", ratios);
+		m.put("heap_growth_mib", Samples.round(heap));
+		// The server's CPU time per GB moved: what each byte costs, which other work on the
+		// machine changes less than it changes the rates.
+		m.put("server_cpu_s_per_gb_median", Samples.round(Samples.median(cpu)));
+		m.put("server_cpu_s_per_gb_rounds", cpu.stream().map(Samples::round).toList());
 		return m;
+	}
+
+	private static void warmUp(Context ctx, Path dir, long size) throws IOException {
+		Path source = dir.resolve("warm-up.bin");
+		Path target = dir.resolve("warm-up-uploaded.bin");
+		try {
+			write(source, size);
+			upload(ctx, source, target);
+			download(ctx, target, size);
+			settle(source, target);
+		}
+		finally {
+			drop(source, target);
+		}
+	}
+
+	/**
+	 * Waits until the files' bytes are on the disk, so that a timed transfer does not
+	 * share the disk with the writeback of the previous one (which made the second round
+	 * of every run the slowest). Each side's written file is settled before the other
+	 * side's transfer, so baseline and execd start alike.
+	 */
+	private static void settle(Path... files) throws IOException {
+		for (Path file : files) {
+			if (Files.exists(file)) {
+				try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+					channel.force(true);
+				}
+			}
+		}
+	}
+
+	/** Removes settled files, so that each side writes a new file as the other does. */
+	private static void drop(Path... files) throws IOException {
+		for (Path file : files) {
+			Files.deleteIfExists(file);
+		}
 	}
 
 	/** Random bytes (a 16 MiB random block repeated with a changing counter). */
@@ -259,6 +332,10 @@ final class FileTransfers {
 
 	private static String encode(Path path) {
 		return URLEncoder.encode(path.toString(), StandardCharsets.UTF_8);
+	}
+
+	private static double cpuPerGb(Context ctx, long cpuBefore, long bytes) throws IOException {
+		return (ctx.server.cpuNanos() - cpuBefore) / 1e9 / (bytes / 1e9);
 	}
 
 	private static double rate(long bytes, long nanos) {

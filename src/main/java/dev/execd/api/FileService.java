@@ -2,6 +2,7 @@ package dev.execd.api;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.ReadableByteChannel;
 import java.util.regex.Pattern;
 
 import dev.execd.config.ExecdProperties;
@@ -90,7 +91,7 @@ public class FileService {
 	 * @param length the declared length, or -1
 	 * @param mode octal permission bits ({@code 644}, {@code 0755}), none above 0777
 	 */
-	public FileWrites.Written write(Scope scope, @Nullable String path, InputStream body, long length,
+	public FileWrites.Written write(Scope scope, @Nullable String path, ReadableByteChannel body, long length,
 			@Nullable Boolean mkdirs, @Nullable String mode, @Nullable String ifMatch) throws IOException {
 		if (mode != null && !MODE.matcher(mode).matches()) {
 			throw ApiException.invalid("mode must be octal permission bits from 000 to 0777, such as 644 or 0755");

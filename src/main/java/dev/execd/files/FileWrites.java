@@ -1,9 +1,9 @@
 package dev.execd.files;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -30,6 +30,9 @@ public final class FileWrites {
 
 	private static final int BUFFER = 256 * 1024;
 
+	/** Direct buffers kept for concurrent uploads; more uploads allocate their own. */
+	private static final int KEPT_BUFFERS = 4;
+
 	private static final int DEFAULT_MODE = 0644;
 
 	// The If-Match check and the rename happen under the lock of the path's stripe, so
@@ -41,6 +44,8 @@ public final class FileWrites {
 
 	private final SecureRandom random = new SecureRandom();
 
+	private final DirectBuffers buffers = new DirectBuffers(BUFFER, KEPT_BUFFERS);
+
 	private final long maxSize;
 
 	FileWrites(long maxSize) {
@@ -51,9 +56,9 @@ public final class FileWrites {
 	}
 
 	/**
-	 * Writes a file from a stream.
+	 * Writes a file from a channel.
 	 * @param path where
-	 * @param body the bytes; read to its end
+	 * @param body the bytes; read to its end, not closed
 	 * @param length the length the client declared, or -1; too large is refused before a
 	 * byte is read
 	 * @param mkdirs whether to create missing parent directories
@@ -63,7 +68,7 @@ public final class FileWrites {
 	 * @throws FilesException.PayloadTooLarge past {@code execd.files.max-upload-size}
 	 * @throws FilesException.PreconditionFailed when {@code ifMatch} does not match
 	 */
-	public Written write(FilePath path, InputStream body, long length, boolean mkdirs, @Nullable Integer mode,
+	public Written write(FilePath path, ReadableByteChannel body, long length, boolean mkdirs, @Nullable Integer mode,
 			@Nullable String ifMatch) throws IOException {
 		if (length > this.maxSize) {
 			throw new FilesException.PayloadTooLarge(this.maxSize);
@@ -137,27 +142,37 @@ public final class FileWrites {
 	}
 
 	/**
-	 * Copies the body; an I/O error here is the client's (it went away) and stays one.
+	 * Copies the body through a direct buffer, in whole buffers: a body arrives in reads
+	 * of a few KiB, and one write per read would cost a system call for each. An I/O
+	 * error here is the client's (it went away) and stays one.
 	 */
-	private void copy(InputStream body, FileChannel channel) throws IOException {
+	private void copy(ReadableByteChannel body, FileChannel channel) throws IOException {
+		ByteBuffer buffer = this.buffers.take();
 		try (FileChannel out = channel) {
-			byte[] buffer = new byte[BUFFER];
-			ByteBuffer wrap = ByteBuffer.wrap(buffer);
 			long total = 0;
-			// Whole buffers: a body arrives in reads of a few KiB, and one write per read
-			// would cost a system call for each.
-			for (int n = body.readNBytes(buffer, 0, buffer.length); n > 0; n = body.readNBytes(buffer, 0,
-					buffer.length)) {
+			for (int n = fill(body, buffer); n > 0; n = fill(body, buffer)) {
 				total += n;
 				if (total > this.maxSize) {
 					throw new FilesException.PayloadTooLarge(this.maxSize);
 				}
-				wrap.clear().limit(n);
-				while (wrap.hasRemaining()) {
-					out.write(wrap);
+				buffer.flip();
+				while (buffer.hasRemaining()) {
+					out.write(buffer);
 				}
 			}
 		}
+		finally {
+			this.buffers.give(buffer);
+		}
+	}
+
+	/** Reads until the buffer is full or the body has ended; the bytes read. */
+	private static int fill(ReadableByteChannel body, ByteBuffer buffer) throws IOException {
+		buffer.clear();
+		while (buffer.hasRemaining() && body.read(buffer) >= 0) {
+			// reads again
+		}
+		return buffer.position();
 	}
 
 	/** The current entry, or null when there is none; a directory is refused. */

@@ -2,6 +2,7 @@ package dev.execd.files;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -223,8 +224,9 @@ class FileConfinementTests {
 	}
 
 	private FileWrites.Written write(String path, String content, boolean mkdirs) throws IOException {
-		return this.writes.write(at(path), new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), -1,
-				mkdirs, null, null);
+		return this.writes.write(at(path),
+				Channels.newChannel(new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8))), -1, mkdirs,
+				null, null);
 	}
 
 	private static List<String> listing(Path dir) throws IOException {

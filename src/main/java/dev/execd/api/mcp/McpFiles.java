@@ -2,6 +2,7 @@ package dev.execd.api.mcp;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -75,8 +76,9 @@ final class McpFiles {
 		}
 		byte[] bytes = (write.content() != null) ? write.content().getBytes(StandardCharsets.UTF_8)
 				: decode(write.contentB64());
-		FileWrites.Written written = this.files.write(scope, write.path(), new ByteArrayInputStream(bytes),
-				bytes.length, write.mkdirs(), write.mode(), write.ifMatch());
+		FileWrites.Written written = this.files.write(scope, write.path(),
+				Channels.newChannel(new ByteArrayInputStream(bytes)), bytes.length, write.mkdirs(), write.mode(),
+				write.ifMatch());
 		FileInfo info = FileInfo.of(written.stat());
 		String text = (written.created() ? "created" : "replaced") + ": " + info.path() + "\nsize: " + info.size()
 				+ "\nmode: " + info.mode() + "\netag: " + written.stat().etag() + "\n";

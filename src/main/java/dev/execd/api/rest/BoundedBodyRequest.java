@@ -1,6 +1,7 @@
 package dev.execd.api.rest;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -42,6 +43,15 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 				@Override
 				public int read(byte[] buffer, int off, int len) throws IOException {
 					int n = in.read(buffer, off, len);
+					if (n > 0) {
+						count(n);
+					}
+					return n;
+				}
+
+				@Override
+				public int read(ByteBuffer buffer) throws IOException {
+					int n = in.read(buffer);
 					if (n > 0) {
 						count(n);
 					}

@@ -1,6 +1,7 @@
 package dev.execd.api.rest;
 
 import java.io.IOException;
+import java.nio.channels.Channels;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,8 +101,9 @@ class FileUploadController {
 			String name = filename(headers.get("content-disposition"));
 			if (name != null) {
 				String target = path.endsWith("/") ? path + name : path + "/" + name;
-				written
-					.add(FileInfo.of(this.files.write(scope, target, parts.content(), -1, mkdirs, null, null).stat()));
+				written.add(FileInfo
+					.of(this.files.write(scope, target, Channels.newChannel(parts.content()), -1, mkdirs, null, null)
+						.stat()));
 			}
 		}
 		if (written.isEmpty()) {

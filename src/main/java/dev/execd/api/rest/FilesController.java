@@ -1,7 +1,6 @@
 package dev.execd.api.rest;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -24,6 +23,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -218,9 +218,9 @@ class FilesController {
 							name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch,
 			@Parameter(hidden = true) @RequestHeader(name = HttpHeaders.CONTENT_LENGTH,
 					required = false) @Nullable Long length,
-			@Parameter(hidden = true) InputStream body) throws IOException {
-		FileWrites.Written written = this.files.write(scope, path, body, (length != null) ? length : -1, mkdirs, mode,
-				ifMatch);
+			@Parameter(hidden = true) ServletInputStream body) throws IOException {
+		FileWrites.Written written = this.files.write(scope, path, new ServletBodyChannel(body),
+				(length != null) ? length : -1, mkdirs, mode, ifMatch);
 		return ResponseEntity.status(written.created() ? HttpStatus.CREATED : HttpStatus.OK)
 			.eTag(written.stat().etag())
 			.body(FileInfo.of(written.stat()));

@@ -1,6 +1,7 @@
 package dev.execd.api.server;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -155,6 +156,16 @@ final class Exchanges extends OncePerRequestFilter {
 					@Override
 					public int read(byte[] buffer, int offset, int length) throws IOException {
 						int n = body.read(buffer, offset, length);
+						if (n > 0) {
+							received.addAndGet(n);
+						}
+						return n;
+					}
+
+					// Forwarded, so that a body read into a buffer stays one copy.
+					@Override
+					public int read(ByteBuffer buffer) throws IOException {
+						int n = body.read(buffer);
 						if (n > 0) {
 							received.addAndGet(n);
 						}
