@@ -189,13 +189,19 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 	 * reach, relative paths resolving from it; once any is set, a tenant without one
 	 * reaches no file
 	 * @param maxUploadSize the largest body a {@code PUT /files} accepts
+	 * @param readBuffer how much the web server reads from a connection at once, which
+	 * bounds every read of an upload; each open connection holds one (8KB to 1MB)
 	 */
-	public record FileSettings(Map<String, Path> tenantRoots, @DefaultValue("1GB") DataSize maxUploadSize) {
+	public record FileSettings(Map<String, Path> tenantRoots, @DefaultValue("1GB") DataSize maxUploadSize,
+			@DefaultValue("64KB") DataSize readBuffer) {
 
 		public FileSettings {
 			tenantRoots = (tenantRoots != null) ? Map.copyOf(tenantRoots) : Map.of();
 			if (maxUploadSize.toBytes() < 0) {
 				throw new IllegalArgumentException("execd.files.max-upload-size must not be negative");
+			}
+			if (readBuffer.toBytes() < 8192 || readBuffer.toBytes() > 1048576) {
+				throw new IllegalArgumentException("execd.files.read-buffer must be between 8KB and 1MB");
 			}
 		}
 

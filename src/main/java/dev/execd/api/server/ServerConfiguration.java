@@ -1,5 +1,8 @@
 package dev.execd.api.server;
 
+import dev.execd.config.ExecdProperties;
+
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -7,7 +10,7 @@ import org.springframework.core.Ordered;
 
 /**
  * The web server's own defences beyond its settings in {@code application.properties}: a
- * total deadline for reading each request.
+ * total deadline for reading each request, and the size of its reads.
  */
 @Configuration(proxyBeanMethods = false)
 class ServerConfiguration {
@@ -27,6 +30,17 @@ class ServerConfiguration {
 	@Bean
 	ReadDeadline readDeadline(FilterRegistrationBean<Exchanges> exchanges) {
 		return new ReadDeadline(exchanges.getFilter());
+	}
+
+	/**
+	 * Tomcat reads a request body from the socket at most its application read buffer at
+	 * a time (8 KiB by default), so an upload costs a system call per buffer: 64 KiB
+	 * moves uploads about a third faster for 56 KiB more per open connection.
+	 */
+	@Bean
+	TomcatConnectorCustomizer readBuffer(ExecdProperties properties) {
+		String bytes = Long.toString(properties.files().readBuffer().toBytes());
+		return (connector) -> connector.setProperty("socket.appReadBufSize", bytes);
 	}
 
 }
