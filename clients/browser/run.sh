@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives Swagger UI in a headless Chromium against a real server started here on a free
 # port with a bearer token: every operation is listed, and "Try it out" on POST /sessions
-# works through the Authorize dialog (201) and is refused without it (401). Then the web
+# works through the Authorize dialog (201) and is refused without it (401); Execute with
+# the page's defaults succeeds on every operation, in the order the script gives. Then the web
 # console (/console): token prompt, live session list, a pipe log, vim driven through the
 # page, delete; its screenshots go to target/.
 set -euo pipefail

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "Create a directory.")
 public record FileMkdir(
-		@Schema(description = "The directory to create.", example = "src/pkg",
+		@Schema(description = "The directory to create.", example = "scratch/drafts",
 				requiredMode = RequiredMode.REQUIRED) @Nullable String path,
 		@Schema(description = """
 				Create missing parents too; then an existing directory is no error (200).""",

@@ -9,9 +9,9 @@ import org.jspecify.annotations.Nullable;
  */
 @Schema(description = "Rename a file, directory or link in one step.")
 public record FileMove(
-		@Schema(description = "What to move; a link moves as itself.", example = "build/out.txt",
+		@Schema(description = "What to move; a link moves as itself.", example = "scratch/hello.txt",
 				requiredMode = RequiredMode.REQUIRED) @Nullable String from,
-		@Schema(description = "The new path; its directory must exist.", example = "out.txt",
+		@Schema(description = "The new path; its directory must exist.", example = "scratch/drafts/hello.txt",
 				requiredMode = RequiredMode.REQUIRED) @Nullable String to,
 		@Schema(description = """
 				Replace an existing `to` (a file, a link or an empty directory); without it an \

@@ -60,7 +60,7 @@ class FileArchiveController {
 	@GetMapping("/files/archive")
 	ResponseEntity<StreamingResponseBody> download(Scope scope,
 			@Parameter(description = FilesController.PATH,
-					example = "src") @RequestParam(required = false) @Nullable String path,
+					example = "scratch") @RequestParam(required = false) @Nullable String path,
 			@Parameter(description = FORMAT, schema = @Schema(allowableValues = { "tar.gz", "zip" })) @RequestParam(
 					required = false) @Nullable String format) {
 		ArchiveWriter archive = this.files.archive(scope, path, format);
@@ -100,7 +100,7 @@ class FileArchiveController {
 	@PutMapping(path = "/files/archive", produces = MediaType.APPLICATION_JSON_VALUE)
 	ExtractedArchive extract(Scope scope,
 			@Parameter(description = FilesController.PATH,
-					example = "src") @RequestParam(required = false) @Nullable String path,
+					example = "scratch/restored") @RequestParam(required = false) @Nullable String path,
 			@Parameter(description = FORMAT, schema = @Schema(allowableValues = { "tar.gz", "zip" })) @RequestParam(
 					required = false) @Nullable String format,
 			@Parameter(hidden = true) @RequestHeader(name = HttpHeaders.CONTENT_LENGTH,

@@ -75,7 +75,7 @@ class FileTreeController {
 	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
 	@GetMapping(path = "/files/stat", produces = MediaType.APPLICATION_JSON_VALUE)
 	FileInfo stat(Scope scope, @Parameter(description = PATH,
-			example = "src/main.py") @RequestParam(required = false) @Nullable String path) {
+			example = "scratch/hello.txt") @RequestParam(required = false) @Nullable String path) {
 		return this.files.stat(scope, path);
 	}
 
@@ -93,9 +93,9 @@ class FileTreeController {
 	@DeleteMapping("/files")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	void delete(Scope scope,
-			@Parameter(description = PATH, example = "build") @RequestParam(required = false) @Nullable String path,
-			@Parameter(description = "Remove a directory and everything in it.") @RequestParam(
-					required = false) @Nullable Boolean recursive) {
+			@Parameter(description = PATH, example = "scratch") @RequestParam(required = false) @Nullable String path,
+			@Parameter(description = "Remove a directory and everything in it.",
+					example = "true") @RequestParam(required = false) @Nullable Boolean recursive) {
 		this.files.delete(scope, path, recursive);
 	}
 

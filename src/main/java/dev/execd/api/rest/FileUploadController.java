@@ -86,8 +86,8 @@ class FileUploadController {
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	@ResponseStatus(HttpStatus.CREATED)
 	Uploaded upload(Scope scope,
-			@Parameter(description = "The directory: " + FilesController.PATH,
-					required = true) @RequestParam(required = false) @Nullable String path,
+			@Parameter(description = "The directory: " + FilesController.PATH, required = true,
+					example = "scratch") @RequestParam(required = false) @Nullable String path,
 			@Parameter(description = "Create the directory and its missing parents.") @RequestParam(
 					required = false) @Nullable Boolean mkdirs,
 			@Parameter(hidden = true) @RequestHeader(HttpHeaders.CONTENT_TYPE) String contentType,

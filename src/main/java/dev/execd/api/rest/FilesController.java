@@ -97,7 +97,7 @@ class FilesController {
 	@GetMapping("/files")
 	ResponseEntity<StreamingResponseBody> read(Scope scope,
 			@Parameter(description = PATH,
-					example = "src/main.py") @RequestParam(required = false) @Nullable String path,
+					example = "scratch/hello.txt") @RequestParam(required = false) @Nullable String path,
 			@Parameter(description = "`utf8`: the lines as JSON text instead of the bytes.",
 					schema = @Schema(allowableValues = "utf8")) @RequestParam(
 							required = false) @Nullable String encoding,
@@ -208,10 +208,10 @@ class FilesController {
 	@PutMapping(path = "/files", produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<FileInfo> write(Scope scope,
 			@Parameter(description = PATH,
-					example = "src/main.py") @RequestParam(required = false) @Nullable String path,
-			@Parameter(description = "Create missing parent directories.") @RequestParam(
-					required = false) @Nullable Boolean mkdirs,
-			@Parameter(description = "Permission bits in octal, 000 to 0777.", example = "0755",
+					example = "scratch/hello.txt") @RequestParam(required = false) @Nullable String path,
+			@Parameter(description = "Create missing parent directories.",
+					example = "true") @RequestParam(required = false) @Nullable Boolean mkdirs,
+			@Parameter(description = "Permission bits in octal, 000 to 0777.", example = "0644",
 					schema = @Schema(pattern = "^0?[0-7]{3}$")) @RequestParam(required = false) @Nullable String mode,
 			@Parameter(
 					description = "Write only if the file is at this version (`ETag`), or exists (`*`).") @RequestHeader(

@@ -72,21 +72,23 @@ class SessionController {
 
 			Answers 201 with `Location`. A retry with the same `request_id` starts nothing \
 			and answers 200 with the existing session's new output.""",
-			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
-							schema = @Schema(implementation = StartRequest.class),
-							examples = {
-									@ExampleObject(name = "python_repl",
-											summary = "A python REPL on a terminal, answered at its first prompt",
-											value = ApiExamples.START_REPL),
-									@ExampleObject(name = "run_build",
-											summary = "A build with the longest wait and ANSI-free, capped output",
-											value = ApiExamples.START_BUILD),
-									@ExampleObject(name = "without_shell", summary = "A program without a shell",
-											value = ApiExamples.START_ARGV),
-									@ExampleObject(name = "start_dev_server",
-											summary = "A server, answered once it is ready, running up to the cap",
-											value = ApiExamples.START_SERVER) })))
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+					mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = StartRequest.class),
+					examples = {
+							@ExampleObject(name = "python_repl",
+									summary = "A python REPL on a terminal, answered at its first prompt",
+									value = ApiExamples.START_REPL),
+							@ExampleObject(name = "run_build",
+									summary = "A build with the longest wait and ANSI-free, capped output",
+									value = ApiExamples.START_BUILD),
+							@ExampleObject(name = "without_shell", summary = "A program without a shell",
+									value = ApiExamples.START_ARGV),
+							@ExampleObject(name = "shell_session",
+									summary = "A shell that runs commands one at a time (POST /sessions/{id}/commands)",
+									value = "{\"shell\": true, \"name\": \"workspace\"}"),
+							@ExampleObject(name = "start_dev_server",
+									summary = "A server, answered once it is ready, running up to the cap",
+									value = ApiExamples.START_SERVER) })))
 	@ApiResponse(responseCode = "201", description = "Started; the output so far and the session.",
 			headers = @Header(name = "Location", description = "The new session, `/sessions/{id}`.",
 					schema = @Schema(type = "string", example = "/sessions/V1StGXR8_Z5jdHi6B-myT")),

@@ -9,6 +9,8 @@ import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -48,7 +50,14 @@ class ShellCommandController {
 			order (at most 100 waiting, else 429 `command_queue_full`). Answers when it ended, \
 			`wait_for` matched or `yield_time_ms` passed, with its own exit code and output \
 			(byte-exact offsets into the session's log). A session of `cmd`/`argv` is 409 \
-			`not_a_shell`.""")
+			`not_a_shell`.""",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+					mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = CommandRequest.class),
+					examples = { @ExampleObject(name = "list_files", value = "{\"cmd\": \"ls -la\"}"),
+							@ExampleObject(name = "run_tests", summary = "Tests, with a longer wait and capped output",
+									value = "{\"cmd\": \"cd /repo && make test\", \"yield_time_ms\": 30000, "
+											+ "\"max_output_bytes\": 16384}") })))
 	@ApiResponse(responseCode = "201", description = "The command.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
@@ -79,7 +88,7 @@ class ShellCommandController {
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@GetMapping("/{commandId}")
 	CommandResult get(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
-			@Parameter(description = COMMAND_ID) @PathVariable String commandId,
+			@Parameter(description = COMMAND_ID, example = "cmd_1") @PathVariable String commandId,
 			@RequestParam(name = "wait_ms", required = false) @Nullable Long waitMs,
 			@RequestParam(name = "max_output_bytes", required = false) @Nullable Long maxOutputBytes,
 			@RequestParam(required = false) @Nullable String truncation,
@@ -101,7 +110,8 @@ class ShellCommandController {
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@PostMapping("/{commandId}/cancel")
 	CommandResult cancel(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
-			@Parameter(description = COMMAND_ID) @PathVariable String commandId) throws InterruptedException {
+			@Parameter(description = COMMAND_ID, example = "cmd_1") @PathVariable String commandId)
+			throws InterruptedException {
 		return this.shells.cancel(scope, id, commandId);
 	}
 

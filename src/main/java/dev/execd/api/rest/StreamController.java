@@ -152,7 +152,7 @@ class StreamController {
 			@Parameter(description = FRAMING, schema = @Schema(allowableValues = { "jsonl", "lines" })) @RequestParam(
 					required = false) @Nullable String framing,
 			@Parameter(description = MAX_RECORD_BYTES,
-					schema = @Schema(type = "integer", format = "int64", defaultValue = "16777216", minimum = "1",
+					schema = @Schema(type = "integer", format = "int64", minimum = "1",
 							maximum = "67108864")) @RequestParam(name = "max_record_bytes",
 									required = false) @Nullable Long maxRecordBytes,
 			HttpServletResponse response) {
