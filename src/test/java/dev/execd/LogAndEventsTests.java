@@ -75,7 +75,8 @@ class LogAndEventsTests extends EndToEndTest {
 	void servesTheLogWhileItGrows() {
 		String id = id(start(Map.of("cmd", "echo first; read x; echo second; sleep 100", "wait_for", "first")));
 		assertThat(this.api.get("/sessions/" + id + "/log").text()).isEqualTo("first\n");
-		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "wait_for", "second"));
+		this.api.post("/sessions/" + id + "/stdin",
+				Map.of("chars", "\\n", "wait_for", "second", "yield_time_ms", 10000));
 		assertThat(this.api.get("/sessions/" + id + "/log").text()).isEqualTo("first\nsecond\n");
 	}
 

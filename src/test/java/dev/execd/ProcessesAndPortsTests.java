@@ -156,7 +156,8 @@ class ProcessesAndPortsTests extends EndToEndTest {
 		// Still waiting at the same prompt: no second event.
 		Thread.sleep(2500);
 		assertThat(count("session_waiting_for_input")).isEqualTo(1);
-		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "y\\n", "wait_for", "again\\? "));
+		this.api.post("/sessions/" + id + "/stdin",
+				Map.of("chars", "y\\n", "wait_for", "again\\? ", "yield_time_ms", 10000));
 		await().atMost(Duration.ofSeconds(5)).until(() -> count("session_waiting_for_input") == 2);
 		long second = SseClient.data(all("session_waiting_for_input").get(1)).get("offset").asLong();
 		assertThat(second).isGreaterThan(offset);

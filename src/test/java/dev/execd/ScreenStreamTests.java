@@ -179,7 +179,8 @@ class ScreenStreamTests extends EndToEndTest {
 		finally {
 			stream.dispose();
 		}
-		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "echo after\\r", "wait_for", "after\\r\\n\\$ "));
+		this.api.post("/sessions/" + id + "/stdin",
+				Map.of("chars", "echo after\\r", "wait_for", "after\\r\\n\\$ ", "yield_time_ms", 10000));
 		this.events.clear();
 		Disposable again = subscribe(id, "Last-Event-ID", lastId);
 		try {

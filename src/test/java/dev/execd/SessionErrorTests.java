@@ -149,7 +149,8 @@ class SessionErrorTests extends EndToEndTest {
 
 	private void assertUnharmed() {
 		JsonNode result = this.api
-			.post("/sessions/" + this.running + "/stdin", Map.of("chars", "still here\\n", "wait_for", "still here"))
+			.post("/sessions/" + this.running + "/stdin",
+					Map.of("chars", "still here\\n", "wait_for", "still here", "yield_time_ms", 10000))
 			.json();
 		assertThat(result.get("matched").asBoolean()).isTrue();
 		assertThat(result.get("session").get("status").asString()).isEqualTo("running");

@@ -38,7 +38,8 @@ class SessionInputTests extends EndToEndTest {
 		Map<String, Object> write = Map.of("chars", "x\\n", "request_id", "w-1", "yield_time_ms", 0);
 		this.api.post("/sessions/" + id + "/stdin", write);
 		this.api.post("/sessions/" + id + "/stdin", write);
-		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "end\\n", "wait_for", "end"));
+		this.api.post("/sessions/" + id + "/stdin",
+				Map.of("chars", "end\\n", "wait_for", "end", "yield_time_ms", 10000));
 		assertThat(this.api.get("/sessions/" + id + "/output?offset=0").json().get("output").asString())
 			.isEqualTo("x\nend\n");
 	}

@@ -227,7 +227,8 @@ class WatchTests extends EndToEndTest {
 		String id = id(started);
 		assertThat(started.get("session").get("last_output_at").isNull()).isTrue();
 		assertThat(this.api.get("/sessions/" + id).json().get("last_output_at").isNull()).isTrue();
-		JsonNode answered = this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "wait_for", "hi"))
+		JsonNode answered = this.api
+			.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "wait_for", "hi", "yield_time_ms", 10000))
 			.json();
 		Instant at = Instant.parse(answered.get("session").get("last_output_at").asString());
 		assertThat(at).isAfterOrEqualTo(Instant.parse(answered.get("session").get("started_at").asString()))
