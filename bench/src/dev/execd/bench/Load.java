@@ -10,8 +10,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Scenario 5: many clients at once, each in a loop of start ({@code true}, no wait) →
  * poll until the exit → DELETE, on its own keep-alive connection, spread over 20
- * conversations. Every request's latency is kept; any unexpected status, exit code or
- * I/O error counts as an error.
+ * conversations. Every other client starts its {@code true} on a terminal ({@code tty}),
+ * so the starts of PTY and pipe sessions are measured side by side under the same load.
+ * Every request's latency is kept; any unexpected status, exit code or I/O error counts
+ * as an error.
  */
 final class Load {
 
@@ -80,6 +82,8 @@ final class Load {
 	private static Map<String, Object> drive(Context ctx, int clients, int seconds) throws Exception {
 		Samples all = new Samples();
 		Samples starts = new Samples();
+		Samples pipeStarts = new Samples();
+		Samples ptyStarts = new Samples();
 		Samples polls = new Samples();
 		Samples deletes = new Samples();
 		AtomicLong loops = new AtomicLong();
@@ -90,10 +94,12 @@ final class Load {
 		List<Thread> threads = new ArrayList<>();
 		for (int c = 0; c < clients; c++) {
 			String conversation = "bench-load-" + (c % CONVERSATIONS);
+			boolean tty = c % 2 == 1;
+			Samples kindStarts = tty ? ptyStarts : pipeStarts;
 			threads.add(Thread.ofPlatform().name("load-" + c).start(() -> {
 				try (Http http = ctx.client(conversation)) {
 					while (System.nanoTime() < deadline) {
-						if (!loop(ctx, http, all, starts, polls, deletes)) {
+						if (!loop(ctx, http, tty, all, List.of(starts, kindStarts), polls, deletes)) {
 							errors.incrementAndGet();
 						}
 						loops.incrementAndGet();
@@ -122,17 +128,22 @@ final class Load {
 		result.put("all", all.summary());
 		result.put("p99_over_p50", Samples.ratio(all.p99(), all.p50()));
 		result.put("start", starts.summary());
+		result.put("start_pipe", pipeStarts.summary());
+		result.put("start_pty", ptyStarts.summary());
+		result.put("pty_start_over_pipe_start_p50", Samples.ratio(ptyStarts.p50(), pipeStarts.p50()));
 		result.put("poll", polls.summary());
 		result.put("delete", deletes.summary());
 		return result;
 	}
 
 	/** One start → poll → exit → DELETE; false when anything was off. */
-	private static boolean loop(Context ctx, Http http, Samples all, Samples starts, Samples polls, Samples deletes) {
+	private static boolean loop(Context ctx, Http http, boolean tty, Samples all, List<Samples> starts, Samples polls,
+			Samples deletes) {
 		try {
 			long t0 = System.nanoTime();
-			Http.Response started = http.post("/sessions", "{\"cmd\":\"true\",\"yield_time_ms\":0}");
-			record(t0, all, starts);
+			Http.Response started = http.post("/sessions",
+					"{\"cmd\":\"true\",\"yield_time_ms\":0" + (tty ? ",\"tty\":true}" : "}"));
+			record(t0, all, starts.toArray(Samples[]::new));
 			if (!ctx.expect(started, 201, "load start")) {
 				return false;
 			}
@@ -163,10 +174,12 @@ final class Load {
 		}
 	}
 
-	private static void record(long t0, Samples all, Samples kind) {
+	private static void record(long t0, Samples all, Samples... kinds) {
 		long elapsed = System.nanoTime() - t0;
 		all.add(elapsed);
-		kind.add(elapsed);
+		for (Samples kind : kinds) {
+			kind.add(elapsed);
+		}
 	}
 
 }
