@@ -10,11 +10,15 @@ import java.util.Map;
  * with {@code wait_for}, one keep-alive connection); beside it the same round trip
  * straight through pty4j. Also a whole line through {@code cat} (echo plus cat's copy),
  * the figure where Jupyter's terminals pay Nagle's delay. The keystroke again over the
- * attach channel (a WebSocket).
+ * attach channel (a WebSocket). The keystrokes take ten times the iterations of the
+ * other latency pairs per round (10,000 a side in a full run), so that p99.9 rests on
+ * ten samples.
  */
 final class Keystrokes {
 
 	private static final String CONVERSATION = "bench-keys";
+
+	private static final int KEYSTROKE_ITERATIONS = 10;
 
 	private Keystrokes() {
 	}
@@ -26,13 +30,13 @@ final class Keystrokes {
 			Typist execd = new Typist(Typist.execd(ctx, http, id));
 			Typist direct = new Typist(Typist.raw(raw));
 			result.put("keystroke", StartLatency.paired(ctx, execd::keystroke, direct::keystroke,
-					ctx.config.warmup() * 10, ctx.config.iterations() * 2));
+					ctx.config.warmup() * 10, ctx.config.iterations() * KEYSTROKE_ITERATIONS));
 			// The same keystroke over the attach channel (its own cat), against the same
 			// raw baseline and with the same sample count.
 			try (AttachTyping attach = AttachTyping.open(ctx, http, CONVERSATION)) {
 				Typist over = new Typist(attach);
 				result.put("keystroke_attach", StartLatency.paired(ctx, over::keystroke, direct::keystroke,
-						ctx.config.warmup() * 10, ctx.config.iterations() * 2));
+						ctx.config.warmup() * 10, ctx.config.iterations() * KEYSTROKE_ITERATIONS));
 			}
 			result.put("line",
 					StartLatency.paired(ctx, execd::line, direct::line, ctx.config.warmup(), ctx.config.iterations()));

@@ -142,20 +142,32 @@ final class Report {
 			.append("the driver. A line: `token\\r` until cat's copy of it is back (echo + copy).\n\n");
 		md.append("| figure | execd over HTTP | execd over attach | raw pty4j | Jupyter terminal (peer) |\n")
 			.append("|---|---|---|---|---|\n");
-		for (String p : List.of("p50", "p99")) {
-			md.append("| keystroke echo ").append(p).append(" | ")
+		for (String p : List.of("p50", "p99", "p999")) {
+			md.append("| keystroke echo ").append(p.equals("p999") ? "p99.9" : p).append(" | ")
 				.append(ms(num(s, "pty_keystroke", "keystroke", "execd", p + "_ms")))
 				.append(" | ")
 				.append(ms(num(s, "pty_keystroke", "keystroke_attach", "execd", p + "_ms")))
 				.append(" | ")
 				.append(ms(num(s, "pty_keystroke", "keystroke", "raw", p + "_ms")))
-				.append(p.equals("p50") ? " | 0.31 ms |\n" : " | 0.55 ms |\n");
+				.append(" | ")
+				.append(ms(num(s, "peer", "keystroke", Sides.PEER, p + "_ms")))
+				.append(" |\n");
 		}
-		md.append("| line through cat p50 | ").append(ms(num(s, "pty_keystroke", "line", "execd", "p50_ms")))
-			.append(" | | ").append(ms(num(s, "pty_keystroke", "line", "raw", "p50_ms"))).append(" | |\n");
-		md.append("| line through cat p99 | ").append(ms(num(s, "pty_keystroke", "line", "execd", "p99_ms")))
-			.append(" | | ").append(ms(num(s, "pty_keystroke", "line", "raw", "p99_ms")))
-			.append(" | 44 ms (Nagle) |\n");
+		for (String p : List.of("p50", "p99")) {
+			md.append("| line through cat ").append(p).append(" | ")
+				.append(ms(num(s, "pty_keystroke", "line", "execd", p + "_ms")))
+				.append(" | | ")
+				.append(ms(num(s, "pty_keystroke", "line", "raw", p + "_ms")))
+				.append(" | ")
+				.append(ms(num(s, "peer", "line", Sides.PEER, p + "_ms")))
+				.append(" |\n");
+		}
+		md.append("\nSamples per side: ")
+			.append(fmt(num(s, "pty_keystroke", "keystroke", "execd", "n")))
+			.append(" keystrokes over each execd path, ")
+			.append(fmt(num(s, "pty_keystroke", "line", "execd", "n")))
+			.append(" lines. The peer's column is its keystroke and line rows of the peer scenario in the same run ")
+			.append("(`--with-peer`; – without it), with the samples that scenario takes.\n");
 
 		md.append("\n### 3. Output throughput\n\n");
 		md.append("`head -c ").append(fmt(num(s, "throughput", "bytes")))

@@ -60,13 +60,14 @@ final class Samples {
 		return (sorted.length == 0) ? Double.NaN : Arrays.stream(sorted).average().orElse(0) / 1e6;
 	}
 
-	/** {n, p50, p90, p99, max, mean} in ms, rounded to microseconds. */
+	/** {n, p50, p90, p99, p99.9, max, mean} in ms, rounded to microseconds. */
 	Map<String, Object> summary() {
 		Map<String, Object> out = new LinkedHashMap<>();
 		out.put("n", size());
 		out.put("p50_ms", round(p50()));
 		out.put("p90_ms", round(percentileMs(90)));
 		out.put("p99_ms", round(p99()));
+		out.put("p999_ms", round(percentileMs(99.9)));
 		out.put("max_ms", round(percentileMs(100)));
 		out.put("mean_ms", round(meanMs()));
 		return out;
