@@ -101,6 +101,22 @@ class EventStreamSchemaTests extends EndToEndTest {
 		assertThat(validated("/events", events)).containsExactlyInAnyOrderElementsOf(EventTypes.ALL);
 	}
 
+	@Test
+	void aPollOfRecordsMatchesItsSchema() {
+		String id = id(start(Map.of("cmd", "echo '{\"a\": [1, null]}'; echo 'not json'; echo warn >&2; printf tail",
+				"yield_time_ms", 5000)));
+		for (String framing : List.of("jsonl", "lines")) {
+			JsonNode poll = this.api.get("/sessions/" + id + "/records?framing=" + framing).json();
+			assertThat(poll.get("records").size()).as(framing).isEqualTo(3);
+			assertThat(poll.get("stderr").size()).as(framing).isEqualTo(1);
+			assertThat(this.schemas.schema("#/components/schemas/RecordsResult").validate(poll)).as(framing).isEmpty();
+		}
+		JsonNode wrong = JSON.readTree("""
+				{"records": [{"offset": 0, "error": "invalid_json", "line": "x"}, {"offset": 1}],
+				 "stderr": [{"offset": 2}], "stderr_dropped": 0, "next_offset": 3, "eof": true}""");
+		assertThat(this.schemas.schema("#/components/schemas/RecordsResult").validate(wrong)).hasSizeGreaterThan(2);
+	}
+
 	/** The check itself: data that breaks its schema is caught through the references. */
 	@Test
 	void dataThatBreaksItsSchemaIsCaught() {

@@ -74,6 +74,7 @@ class EventStreamSchemas implements OpenApiCustomizer {
 			.oneOf(List.of(RequestShapes.only("record", "line"), RequestShapes.only("line", "record")));
 		schemas.get("OutputData")
 			.oneOf(List.of(RequestShapes.only("text", "data_b64"), RequestShapes.only("data_b64", "text")));
+		recordsPoll(schemas.get("RecordsResult"));
 		openApi.getPaths().values().forEach((path) -> path.readOperations().forEach((operation) -> {
 			Map<String, String> events = STREAMS.get(operation.getOperationId());
 			if (events == null) {
@@ -97,6 +98,19 @@ class EventStreamSchemas implements OpenApiCustomizer {
 		if (!openApi.getInfo().getDescription().contains(CONVENTION)) {
 			openApi.getInfo().setDescription(openApi.getInfo().getDescription() + CONVENTION);
 		}
+	}
+
+	/**
+	 * A poll of records returns the data of the record stream's events: each record is a
+	 * {@code RecordData} or a {@code RecordErrorData}, each stderr line a
+	 * {@code StderrData}.
+	 */
+	private static void recordsPoll(Schema<?> result) {
+		Map<String, Schema> properties = result.getProperties();
+		properties.get("records")
+			.setItems(new JsonSchema().oneOf(List.of(new JsonSchema().$ref(SCHEMAS + "RecordData"),
+					new JsonSchema().$ref(SCHEMAS + "RecordErrorData"))));
+		properties.get("stderr").setItems(new JsonSchema().$ref(SCHEMAS + "StderrData"));
 	}
 
 	/** A webhook's body carries an event of {@code /events}: its data by its type. */
