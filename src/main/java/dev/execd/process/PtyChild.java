@@ -24,21 +24,18 @@ final class PtyChild implements Child {
 
 	private final String slavePath;
 
-	/** The master, read by the {@link Poller}. */
-	private final Descriptor master;
-
 	/**
-	 * The master again, written as stdin and resized: epoll watches a descriptor once.
+	 * The master: read as output and written as stdin by one {@link Poller} through one
+	 * epoll registration, and resized.
 	 */
-	private final Descriptor input;
+	private final Descriptor master;
 
 	private final CompletableFuture<Integer> exit;
 
-	private PtyChild(long pid, String slavePath, Descriptor master, Descriptor input, CompletableFuture<Integer> exit) {
+	private PtyChild(long pid, String slavePath, Descriptor master, CompletableFuture<Integer> exit) {
 		this.pid = pid;
 		this.slavePath = slavePath;
 		this.master = master;
-		this.input = input;
 		this.exit = exit;
 	}
 
@@ -46,17 +43,12 @@ final class PtyChild implements Child {
 	static PtyChild start(LaunchSpec spec) throws SpawnException {
 		PtyMaster terminal = PtyMaster.open(spec.cols(), spec.rows());
 		Descriptor master = new Descriptor(terminal.fd());
-		Descriptor input = null;
 		try {
-			input = Descriptor.dup(terminal.fd());
 			long pid = Spawn.start(spec, Spawn.terminal(terminal.slavePath()));
-			return new PtyChild(pid, terminal.slavePath(), master, input, PolledExit.reaping(pid));
+			return new PtyChild(pid, terminal.slavePath(), master, PolledExit.reaping(pid));
 		}
 		catch (SpawnException | RuntimeException ex) {
 			master.close();
-			if (input != null) {
-				input.close();
-			}
 			throw ex;
 		}
 	}
@@ -78,7 +70,7 @@ final class PtyChild implements Child {
 
 	@Override
 	public Descriptor stdin() {
-		return this.input;
+		return this.master;
 	}
 
 	@Override
@@ -94,7 +86,7 @@ final class PtyChild implements Child {
 	@Override
 	public void resize(int cols, int rows) {
 		// Under the descriptor's lock: closed, its number may be another file's already.
-		this.input.use((fd) -> {
+		this.master.use((fd) -> {
 			try {
 				PtyMaster.resize(fd, cols, rows);
 			}
@@ -107,7 +99,6 @@ final class PtyChild implements Child {
 	@Override
 	public void release() {
 		// Closing the master hangs the terminal up: SIGHUP to its foreground group.
-		this.input.close();
 		this.master.close();
 		// Only a live child is signalled: after the reap its pid may belong to another.
 		if (!this.exit.isDone()) {
