@@ -36,17 +36,14 @@ final class RawPty implements Closeable {
 		this.out = process.getOutputStream();
 	}
 
-	/** Starts {@code argv} as execd does: under {@code env --default-signal}, 120x30. */
+	/** Starts {@code argv} on a 120x30 terminal. */
 	static RawPty start(List<String> argv, Map<String, String> env) throws IOException {
 		Map<String, String> environment = new HashMap<>(System.getenv());
 		environment.put("TERM", "xterm-256color");
 		environment.put("LANG", "C.UTF-8");
 		environment.put("LC_ALL", "C.UTF-8");
 		environment.putAll(env);
-		String[] command = java.util.stream.Stream
-			.concat(java.util.stream.Stream.of("env", "--default-signal=INT,QUIT", "--"), argv.stream())
-			.toArray(String[]::new);
-		PtyProcess process = new PtyProcessBuilder(command).setEnvironment(environment)
+		PtyProcess process = new PtyProcessBuilder(argv.toArray(String[]::new)).setEnvironment(environment)
 			.setInitialColumns(120)
 			.setInitialRows(30)
 			.setRedirectErrorStream(true)

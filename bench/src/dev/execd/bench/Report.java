@@ -130,7 +130,7 @@ final class Report {
 
 		md.append("\n### 1. Start to exit of `true`\n\n");
 		md.append("`POST /sessions {\"cmd\":\"true\"}` until the response (which carries `exit_code`), against ")
-			.append("`ProcessBuilder` starting `env --default-signal=INT,QUIT -- setsid /bin/bash -c true` ")
+			.append("`ProcessBuilder` starting `/bin/bash -c true` ")
 			.append("(execd's exact command line) and waiting for it, in the driver's JVM. Pairs alternate.\n\n");
 		pairTable(md, s, "start_to_exit", "execd over HTTP", "ProcessBuilder");
 

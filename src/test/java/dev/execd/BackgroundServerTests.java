@@ -46,18 +46,25 @@ class BackgroundServerTests {
 	}
 
 	@Test
-	void ctrlCInterruptsPipeSessionOfBackgroundedServer(@TempDir Path dir) throws Exception {
+	void ctrlCInterruptsPipeAndTerminalSessionsOfBackgroundedServer(@TempDir Path dir) throws Exception {
 		TestClient api = startServer(dir, List.of());
 		long serverPid = this.script.descendants().findFirst().orElseThrow().pid();
 		assertThat(Files.readString(Path.of("/proc", Long.toString(serverPid), "status")))
 			.as("the server itself ignores SIGINT")
 			.containsPattern("SigIgn:\\s*[0-9a-f]*[2367abef]\\n");
-		JsonNode started = api.start(Map.of("cmd", "sleep 100", "yield_time_ms", 200));
-		String id = started.get("session").get("session_id").asString();
-		JsonNode result = api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\x03", "yield_time_ms", 10000))
-			.json();
-		assertThat(result.get("session").get("exit_code").asInt()).isEqualTo(130);
-		assertThat(result.get("session").get("signal").asString()).isEqualTo("SIGINT");
+		for (boolean tty : new boolean[] { false, true }) {
+			JsonNode started = api.start(Map.of("argv", List.of("sleep", "100"), "tty", tty, "yield_time_ms", 200));
+			JsonNode session = started.get("session");
+			long pid = session.get("pid").asLong();
+			// The command itself, the server's child: no program reset its signals.
+			assertThat(stat(pid)[1]).as("parent of the command").isEqualTo(Long.toString(serverPid));
+			JsonNode result = api
+				.post("/sessions/" + session.get("session_id").asString() + "/stdin",
+						Map.of("chars", "\\x03", "yield_time_ms", 10000))
+				.json();
+			assertThat(result.get("session").get("exit_code").asInt()).as("tty %s", tty).isEqualTo(130);
+			assertThat(result.get("session").get("signal").asString()).isEqualTo("SIGINT");
+		}
 	}
 
 	// A systemd service or a daemon started with setsid leads a session without a

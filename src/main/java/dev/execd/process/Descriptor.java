@@ -1,5 +1,8 @@
 package dev.execd.process;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntConsumer;
 
 import org.jspecify.annotations.Nullable;
@@ -9,33 +12,31 @@ import org.jspecify.annotations.Nullable;
  * {@link Poller} serves it, only the poller's thread may close it: a descriptor closed
  * behind its back could be reused by the next open, and the poller would read another
  * file under the same number. {@link #close()} then asks the poller to stop, which closes
- * it.
+ * it. A terminal's master is served twice, read and written through one descriptor on one
+ * poller (one epoll registration): it is closed once neither serves it any more.
  */
 public final class Descriptor {
+
+	private static final Poller.Handler[] NONE = {};
 
 	private final int fd;
 
 	private boolean closed;
 
-	/** Stops the poller serving this descriptor; null while none does. */
-	private @Nullable Runnable stop;
+	/** Set by {@link #close()}: no handler may start serving it any more. */
+	private boolean closing;
+
+	/** The handlers serving it; each stops on the poller's thread. */
+	private Poller.Handler[] servers = NONE;
+
+	/** The loop every handler of this descriptor runs on, chosen on first use. */
+	private @Nullable Poller poller;
+
+	/** Its place in the poller's epoll set; the poller's thread only. */
+	EpollSet.@Nullable Registration registration;
 
 	Descriptor(int fd) {
 		this.fd = fd;
-	}
-
-	/**
-	 * A duplicate of {@code fd} (closed on exec), for a descriptor another library owns
-	 * and closes when it likes.
-	 * @throws SpawnException when the process is out of descriptors
-	 */
-	static Descriptor dup(int fd) throws SpawnException {
-		int copy = NativeIo.fcntl(fd, NativeIo.F_DUPFD_CLOEXEC, 0);
-		if (copy < 0) {
-			int errno = NativeIo.errno();
-			throw new SpawnException(errno, "fcntl(F_DUPFD_CLOEXEC) failed with errno " + errno);
-		}
-		return new Descriptor(copy);
 	}
 
 	/** A descriptor that was closed already: what a process that is gone reads. */
@@ -49,24 +50,44 @@ public final class Descriptor {
 		return this.fd;
 	}
 
+	/** The poller whose thread serves this descriptor, the same for every handler. */
+	synchronized Poller poller() {
+		if (this.poller == null) {
+			this.poller = Poller.next();
+		}
+		return this.poller;
+	}
+
 	/**
-	 * Hands the descriptor to a poller.
-	 * @param stop what {@link #close()} runs from now on
-	 * @return false when it was closed already
+	 * Hands the descriptor to a handler of its poller, which closes it once it stops and
+	 * no other handler serves it.
+	 * @return false when it was closed or is being closed
 	 */
-	synchronized boolean serve(Runnable stop) {
-		if (this.closed) {
+	synchronized boolean serve(Poller.Handler handler) {
+		if (this.closed || this.closing) {
 			return false;
 		}
-		this.stop = stop;
+		Poller.Handler[] more = Arrays.copyOf(this.servers, this.servers.length + 1);
+		more[this.servers.length] = handler;
+		this.servers = more;
 		return true;
 	}
 
-	/** Called by the poller on its thread once it no longer waits on the descriptor. */
-	void closedByPoller() {
+	/**
+	 * Called by the poller on its thread once {@code handler} no longer waits on the
+	 * descriptor; the last one closes it.
+	 */
+	void closedByPoller(Poller.Handler handler) {
 		synchronized (this) {
+			List<Poller.Handler> rest = new ArrayList<>(Arrays.asList(this.servers));
+			if (!rest.remove(handler)) {
+				return;
+			}
+			this.servers = rest.toArray(NONE);
+			if (this.servers.length > 0) {
+				return;
+			}
 			this.closed = true;
-			this.stop = null;
 		}
 		NativeIo.close(this.fd);
 	}
@@ -84,23 +105,24 @@ public final class Descriptor {
 		return true;
 	}
 
-	/** Closes the descriptor, or has the poller serving it close it; idempotent. */
+	/** Closes the descriptor, or has the handlers serving it close it; idempotent. */
 	public void close() {
-		Runnable pollerStop;
+		Poller.Handler[] serving;
 		synchronized (this) {
 			if (this.closed) {
 				return;
 			}
-			pollerStop = this.stop;
-			if (pollerStop == null) {
+			this.closing = true;
+			serving = this.servers;
+			if (serving.length == 0) {
 				this.closed = true;
 			}
 		}
-		if (pollerStop != null) {
-			pollerStop.run();
-		}
-		else {
+		if (serving.length == 0) {
 			NativeIo.close(this.fd);
+		}
+		for (Poller.Handler handler : serving) {
+			handler.poller.execute(handler::stop);
 		}
 	}
 

@@ -20,6 +20,8 @@ final class NativeIo {
 
 	static final int EPOLL_CTL_DEL = 2;
 
+	static final int EPOLL_CTL_MOD = 3;
+
 	static final int EPOLLIN = 0x001;
 
 	static final int EPOLLOUT = 0x004;
@@ -32,8 +34,6 @@ final class NativeIo {
 	static final int O_CLOEXEC = 0x80000;
 
 	static final int O_NONBLOCK = 0x800;
-
-	static final int F_DUPFD_CLOEXEC = 1030;
 
 	/** The same number on x86_64 and aarch64 (Linux 5.3). */
 	static final long SYS_PIDFD_OPEN = 434;

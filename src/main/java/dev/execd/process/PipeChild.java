@@ -5,12 +5,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A leader on plain pipes. The argv starts with {@code setsid} (after the signal reset of
- * {@link Launcher}), which execs the command as a new session leader without forking: a
- * freshly spawned child is not a group leader, so its pid is the session id. It is
- * spawned by {@link Spawn} and reaped by a {@link Poller}, so it costs no thread. Its
- * three streams are {@link ChildPipe}s, which outlive the leader for its background
- * children.
+ * A leader on plain pipes, spawned by {@link Spawn} as a new session's leader (its pid is
+ * the session id) and reaped by a {@link Poller}, so it costs no thread. Its three
+ * streams are {@link ChildPipe}s, which outlive the leader for its background children.
  */
 final class PipeChild implements Child {
 
@@ -33,14 +30,14 @@ final class PipeChild implements Child {
 		this.exit = exit;
 	}
 
-	static PipeChild start(LaunchSpec spec, List<String> argv) throws SpawnException {
+	static PipeChild start(LaunchSpec spec) throws SpawnException {
 		List<ChildPipe> pipes = new ArrayList<>(3);
 		try {
 			pipes.add(ChildPipe.forInput());
 			pipes.add(ChildPipe.forOutput());
 			pipes.add(ChildPipe.forOutput());
-			long pid = Spawn.start(argv, spec.workdir(), spec.environment(), pipes.get(0).theirs(),
-					pipes.get(1).theirs(), pipes.get(2).theirs());
+			long pid = Spawn.start(spec,
+					Spawn.descriptors(pipes.get(0).theirs(), pipes.get(1).theirs(), pipes.get(2).theirs()));
 			CompletableFuture<Integer> exit = PolledExit.reaping(pid);
 			return new PipeChild(pid, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours(), exit);
 		}

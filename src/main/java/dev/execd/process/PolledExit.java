@@ -34,9 +34,10 @@ final class PolledExit extends Poller.Handler {
 			throw new SpawnException(errno, "pidfd_open failed with errno " + errno);
 		}
 		// pidfd_open sets close-on-exec itself.
-		Poller poller = Poller.next();
-		PolledExit waiter = new PolledExit(poller, new Descriptor(fd), reap);
-		waiter.descriptor.serve(() -> poller.execute(waiter::stop));
+		Descriptor pidfd = new Descriptor(fd);
+		Poller poller = pidfd.poller();
+		PolledExit waiter = new PolledExit(poller, pidfd, reap);
+		pidfd.serve(waiter);
 		poller.execute(() -> poller.add(waiter, NativeIo.EPOLLIN));
 		return waiter.exit;
 	}

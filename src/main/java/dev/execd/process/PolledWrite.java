@@ -1,9 +1,10 @@
 package dev.execd.process;
 
 /**
- * Non-blocking writes to a child's stdin on a {@link Poller}'s thread. The descriptor is
- * watched only while the child's side is full: then the poller runs {@code writable} once
- * there is room again. An idle stdin costs no registration and no buffer; the bytes pass
+ * Non-blocking writes to a child's stdin on a {@link Poller}'s thread (the one that reads
+ * the descriptor too, when it is a terminal's master). The descriptor is watched for room
+ * only while the child's side is full: then the poller runs {@code writable} once there
+ * is room again. An idle stdin costs no registration and no buffer; the bytes pass
  * through the loop's buffer.
  */
 public final class PolledWrite extends Poller.Handler {
@@ -17,7 +18,7 @@ public final class PolledWrite extends Poller.Handler {
 	private PolledWrite(Poller poller, Descriptor descriptor, Runnable writable) {
 		super(poller, descriptor);
 		this.writable = writable;
-		this.open = descriptor.serve(() -> poller.execute(this::stop));
+		this.open = descriptor.serve(this);
 	}
 
 	/**
@@ -27,7 +28,7 @@ public final class PolledWrite extends Poller.Handler {
 	 * retried
 	 */
 	public static PolledWrite of(Descriptor stdin, Runnable writable) {
-		return new PolledWrite(Poller.next(), stdin, writable);
+		return new PolledWrite(stdin.poller(), stdin, writable);
 	}
 
 	/** Runs {@code task} on the poller's thread, where writes are made. */

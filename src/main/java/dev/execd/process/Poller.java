@@ -1,7 +1,5 @@
 package dev.execd.process;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +15,9 @@ import org.apache.commons.logging.LogFactory;
  * level-triggered and each ready stream is read once per round, so a flooding child
  * cannot starve the others. Everything about a registered descriptor (reads, removal,
  * close) happens on its loop's thread; other threads queue tasks and wake it through an
- * eventfd.
+ * eventfd. A descriptor has one registration, whichever handlers serve it: a terminal's
+ * master is read (EPOLLIN, always) and written ({@code EPOLLOUT}, only while a write
+ * waits for room) through the same one.
  */
 public final class Poller {
 
@@ -33,7 +33,7 @@ public final class Poller {
 
 	private static final AtomicInteger NEXT = new AtomicInteger();
 
-	private final int epfd;
+	private final EpollSet epoll;
 
 	private final int wakeFd;
 
@@ -43,27 +43,21 @@ public final class Poller {
 
 	private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
 
-	// The loop thread's own: handlers by token, and the buffers every read goes through.
-	private final Map<Long, Handler> handlers = new HashMap<>();
-
-	private long nextToken = WAKE + 1;
-
+	// The loop thread's own: the buffers every read goes through.
 	private final Memory events = new Memory((long) MAX_EVENTS * NativeIo.EPOLL_EVENT_SIZE);
-
-	private final Memory event = new Memory(NativeIo.EPOLL_EVENT_SIZE);
 
 	final Memory nativeBuffer = new Memory(BUFFER);
 
 	final byte[] buffer = new byte[BUFFER];
 
 	private Poller(String name) {
-		this.epfd = NativeIo.epoll_create1(NativeIo.O_CLOEXEC);
+		this.epoll = new EpollSet(WAKE + 1);
 		this.wakeFd = NativeIo.eventfd(0, NativeIo.O_CLOEXEC | NativeIo.O_NONBLOCK);
-		if (this.epfd < 0 || this.wakeFd < 0) {
-			throw new IllegalStateException("epoll or eventfd failed with errno " + NativeIo.errno());
+		if (this.wakeFd < 0) {
+			throw new IllegalStateException("eventfd failed with errno " + NativeIo.errno());
 		}
 		this.wakeValue.setLong(0, 1);
-		control(NativeIo.EPOLL_CTL_ADD, this.wakeFd, NativeIo.EPOLLIN, WAKE);
+		this.epoll.control(NativeIo.EPOLL_CTL_ADD, this.wakeFd, NativeIo.EPOLLIN, WAKE);
 		Thread.ofPlatform().name(name).daemon().start(this::run);
 	}
 
@@ -92,9 +86,9 @@ public final class Poller {
 	public static void read(Child.Source source, OutputReceiver receiver) {
 		OutputReceiver filtered = source.filter().apply(receiver);
 		Descriptor descriptor = source.descriptor();
-		Poller poller = next();
+		Poller poller = descriptor.poller();
 		PolledRead read = new PolledRead(poller, descriptor, filtered);
-		if (!descriptor.serve(() -> poller.execute(read::stop))) {
+		if (!descriptor.serve(read)) {
 			filtered.ended();
 			return;
 		}
@@ -113,34 +107,23 @@ public final class Poller {
 	 * Starts waiting for {@code events} on the handler's descriptor; loop thread only.
 	 */
 	void add(Handler handler, int events) {
-		long token = this.nextToken++;
-		if (control(NativeIo.EPOLL_CTL_ADD, handler.descriptor.fd(), events, token) < 0) {
-			logger.warn("epoll_ctl(ADD) failed with errno " + NativeIo.errno());
+		if (!this.epoll.add(handler, events)) {
+			logger.warn("epoll_ctl failed with errno " + NativeIo.errno());
 			handler.stop();
-			return;
 		}
-		handler.token = token;
-		this.handlers.put(token, handler);
 	}
 
 	/**
-	 * Stops waiting on the handler's descriptor (before it is closed); loop thread only.
+	 * Stops waiting for the handler's events (before its descriptor is closed); loop
+	 * thread only.
 	 */
 	void remove(Handler handler) {
-		if (this.handlers.remove(handler.token) != null) {
-			control(NativeIo.EPOLL_CTL_DEL, handler.descriptor.fd(), 0, handler.token);
-		}
-	}
-
-	private int control(int op, int fd, int events, long token) {
-		this.event.setInt(0, events);
-		this.event.setLong(NativeIo.EPOLL_DATA_OFFSET, token);
-		return NativeIo.epoll_ctl(this.epfd, op, fd, this.event);
+		this.epoll.remove(handler);
 	}
 
 	private void run() {
 		while (true) {
-			int n = NativeIo.epoll_wait(this.epfd, this.events, MAX_EVENTS, -1);
+			int n = this.epoll.await(this.events, MAX_EVENTS);
 			if (n < 0 && NativeIo.errno() != NativeIo.EINTR) {
 				logger.error("epoll_wait failed with errno " + NativeIo.errno());
 			}
@@ -153,9 +136,17 @@ public final class Poller {
 					this.wakePending.set(false);
 					continue;
 				}
-				Handler handler = this.handlers.get(token);
-				if (handler != null) {
-					dispatch(handler, ready);
+				EpollSet.Registration registration = this.epoll.registration(token);
+				if (registration != null) {
+					// An error or hang-up is news for both: a write fails, a read ends.
+					Handler writer = registration.writer();
+					if (writer != null && (ready & ~NativeIo.EPOLLIN) != 0) {
+						dispatch(writer, ready);
+					}
+					Handler reader = registration.reader();
+					if (reader != null && (ready & ~NativeIo.EPOLLOUT) != 0) {
+						dispatch(reader, ready);
+					}
 				}
 			}
 			Runnable task;
@@ -188,8 +179,6 @@ public final class Poller {
 
 		final Descriptor descriptor;
 
-		private long token;
-
 		private boolean stopped;
 
 		Handler(Poller poller, Descriptor descriptor) {
@@ -213,7 +202,7 @@ public final class Poller {
 			if (!this.stopped) {
 				this.stopped = true;
 				this.poller.remove(this);
-				this.descriptor.closedByPoller();
+				this.descriptor.closedByPoller(this);
 				stopped();
 			}
 		}

@@ -39,7 +39,4 @@ final class PtyCalls {
 	/** {@code struct winsize}: rows, columns, x and y pixels. */
 	static native int ioctl(int fd, long request, short[] winsize);
 
-	/** For the child's standard streams before it opens its terminal: /dev/null. */
-	static native int open(String path, int flags);
-
 }

@@ -1,7 +1,6 @@
 package dev.execd.session;
 
 import java.io.IOException;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.Map;
 
 import dev.execd.config.ExecdProperties;
 import dev.execd.process.Environments;
+import dev.execd.process.Executables;
 import dev.execd.process.LaunchSpec;
 
 /**
@@ -30,7 +30,7 @@ final class Commands {
 				spec.rows());
 		List<String> command = new ArrayList<>();
 		if (spec.shellSession()) {
-			if (!isExecutableFile(Path.of(ShellScript.BASH))) {
+			if (!Executables.isExecutableFile(Path.of(ShellScript.BASH))) {
 				throw new SessionException.ShellNotFound(ShellScript.BASH);
 			}
 			// The rc file's path is filled in by the launcher, which writes it.
@@ -38,7 +38,7 @@ final class Commands {
 		}
 		else if (spec.cmd() != null) {
 			String shell = (spec.shell() != null) ? spec.shell() : settings.shell();
-			if (!isExecutableFile(path(shell))) {
+			if (!Executables.isExecutableFile(path(shell))) {
 				throw new SessionException.ShellNotFound(shell);
 			}
 			command.addAll(List.of(shell, spec.login() ? "-lc" : "-c", spec.cmd()));
@@ -81,6 +81,16 @@ final class Commands {
 		}
 	}
 
+	/** What the child's {@code execvp} would run, or null. */
+	private static Path findExecutable(String name, String pathVariable, Path workdir) {
+		try {
+			return Executables.find(name, pathVariable, workdir);
+		}
+		catch (InvalidPathException ex) {
+			throw new SessionException.InvalidRequest("not a valid path: " + ex.getReason());
+		}
+	}
+
 	private static Path path(String value) {
 		try {
 			return Path.of(value);
@@ -88,32 +98,6 @@ final class Commands {
 		catch (InvalidPathException ex) {
 			throw new SessionException.InvalidRequest("not a valid path: " + ex.getReason());
 		}
-	}
-
-	private static boolean isExecutableFile(Path path) {
-		return Files.isRegularFile(path) && Files.isExecutable(path);
-	}
-
-	/**
-	 * What {@code execvp} would run: a name with a slash is a path, else searched on
-	 * PATH.
-	 */
-	private static Path findExecutable(String name, String pathVariable, Path workdir) {
-		if (name.isEmpty()) {
-			return null;
-		}
-		if (name.contains("/")) {
-			Path candidate = workdir.resolve(path(name));
-			return isExecutableFile(candidate) ? candidate : null;
-		}
-		String search = (pathVariable != null) ? pathVariable : "/usr/local/bin:/usr/bin:/bin";
-		for (String dir : search.split(File.pathSeparator)) {
-			Path candidate = workdir.resolve(dir.isEmpty() ? "." : dir).resolve(name);
-			if (isExecutableFile(candidate)) {
-				return candidate;
-			}
-		}
-		return null;
 	}
 
 }

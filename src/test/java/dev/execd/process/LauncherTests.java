@@ -2,26 +2,30 @@ package dev.execd.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class LauncherTests {
+
+	private static final int ENOTDIR = 20;
 
 	@ParameterizedTest
 	@ValueSource(booleans = { false, true })
 	void aStartedChildAlreadyLeadsItsSessionSoAnImmediateTerminationEndsIt(boolean tty) throws Exception {
-		// The child calls setsid() after the fork returns to us: without waiting for it,
-		// most of these starts return while the pid still names no session.
+		// glibc's child calls setsid() before its exec, and the spawn returns only after
+		// the exec: the pid names a session at once.
 		for (int i = 0; i < 30; i++) {
 			Child child = Launcher.start(new LaunchSpec(List.of("sleep", "1000"), Path.of("/"),
 					Map.of("PATH", System.getenv("PATH")), tty, 80, 24));
@@ -39,24 +43,40 @@ class LauncherTests {
 		}
 	}
 
-	// A parent that ignores signals, as nohup or a shell's background job makes a JVM:
-	// the command behind the launcher's prefix starts with none ignored.
-	@Test
-	void childrenStartWithNoSignalIgnored() throws Exception {
-		List<String> command = new ArrayList<>(
-				List.of("sh", "-c", "trap '' HUP INT QUIT TERM PIPE USR1; exec \"$@\"", "sh"));
-		command.addAll(Launcher.RESET_SIGNALS);
-		command.addAll(List.of("grep", "^SigIgn:", "/proc/self/status"));
-		String line = run(command, Map.of());
-		long ignored = Long.parseLong(line.substring(line.indexOf('\t') + 1), 16);
-		// Bit n-1 is signal n (signals 32 and 33 are the C library's own).
-		for (int signal : new int[] { 1, 2, 3, 10, 13, 15 }) {
-			assertThat(ignored & (1L << (signal - 1))).as("signal %d ignored (%s)", signal, line).isZero();
+	// A JVM that ignores signals, as a shell's background job or nohup makes it: each
+	// child is the command itself (no `env` or `setsid` on the way, which the PATH would
+	// find first), a child of the JVM leading its own session, with no signal ignored.
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void childrenOfAJvmIgnoringSignalsAreTheCommandItselfWithNoSignalIgnored(boolean tty, @TempDir Path dir)
+			throws Exception {
+		Path trace = dir.resolve("trace");
+		for (String helper : List.of("env", "setsid")) {
+			Path wrapper = dir.resolve(helper);
+			Files.writeString(wrapper,
+					"#!/bin/sh\necho " + helper + " >> " + trace + "\nexec /usr/bin/" + helper + " \"$@\"\n");
+			wrapper.toFile().setExecutable(true);
 		}
+		String java = ProcessHandle.current().info().command().orElseThrow();
+		List<String> command = List.of("sh", "-c", "trap '' HUP INT QUIT TERM PIPE USR1; exec \"$@\"", "sh", java,
+				"-cp", System.getProperty("java.class.path"), IgnoringParent.class.getName(), Boolean.toString(tty));
+		String[] lines = run(command, Map.of("PATH", dir + ":" + System.getenv("PATH"))).split("\n");
+		assertThat(lines[0]).as("the parent JVM ignores signals").isNotEqualTo("0");
+		assertThat(lines[1]).as("the command's argv").isEqualTo("sleep 30");
+		String[] stat = lines[2].split(" ");
+		// ppid, pgrp, session: the JVM, then the command's own pid twice.
+		assertThat(stat[1]).isEqualTo(lines[4]);
+		assertThat(stat[2]).isEqualTo(lines[3]);
+		assertThat(stat[3]).isEqualTo(lines[3]);
+		// tpgid: the terminal's foreground group is the command's (none on pipes).
+		assertThat(stat[5]).isEqualTo(tty ? lines[3] : "-1");
+		long ignored = Long.parseLong(lines[5], 16);
+		assertThat(ignored & ~((1L << 31) | (1L << 32))).as("signals the command ignores").isZero();
+		assertThat(trace).doesNotExist();
 	}
 
-	// This JVM ignores no signal (or the reset runs): either way nothing reaches the
-	// command ignored, on a pipe or a terminal.
+	// This JVM ignores no signal: nothing reaches the command ignored, on a pipe or a
+	// terminal.
 	@ParameterizedTest
 	@ValueSource(booleans = { false, true })
 	void commandsOfThisJvmStartWithNoSignalIgnored(boolean tty) throws Exception {
@@ -66,7 +86,42 @@ class LauncherTests {
 		child.release();
 		assertThat(Long.parseLong(line.substring(line.indexOf('\t') + 1), 16) & ~((1L << 31) | (1L << 32))).as(line)
 			.isZero();
-		assertThat(Launcher.signalReset()).isIn(List.of(), Launcher.RESET_SIGNALS);
+	}
+
+	// As execvp in the child would: the child's PATH, relative entries from its workdir,
+	// and a file without #! run by sh.
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void findsTheProgramOnTheChildsPathFromItsWorkdir(boolean tty, @TempDir Path dir) throws Exception {
+		Files.createDirectory(dir.resolve("bin"));
+		Path script = Files.writeString(dir.resolve("bin/greet"), "echo hello \"$1\" from \"$(pwd)\"\n");
+		script.toFile().setExecutable(true);
+		Child child = Launcher.start(new LaunchSpec(List.of("greet", "you"), dir, Map.of("PATH", "bin"), tty, 80, 24));
+		String output = ChildOutputs.read(child.outputs().get(0)).get(20, TimeUnit.SECONDS);
+		child.release();
+		assertThat(output.strip()).isEqualTo("hello you from " + dir);
+		assertThat(child.exit().get(10, TimeUnit.SECONDS)).isZero();
+	}
+
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void aMissingProgramOrWorkdirFailsTheStartWithItsErrno(boolean tty, @TempDir Path dir) throws Exception {
+		Map<String, String> env = Map.of("PATH", System.getenv("PATH"));
+		assertThatExceptionOfType(SpawnException.class)
+			.isThrownBy(() -> Launcher.start(new LaunchSpec(List.of("no-such-program-here"), dir, env, tty, 80, 24)))
+			.satisfies((ex) -> assertThat(ex.errno()).isEqualTo(SpawnException.ENOENT));
+		assertThatExceptionOfType(SpawnException.class)
+			.isThrownBy(() -> Launcher.start(new LaunchSpec(List.of("true"), dir.resolve("gone"), env, tty, 80, 24)))
+			.satisfies((ex) -> assertThat(ex.errno()).isEqualTo(SpawnException.ENOENT));
+		Path file = Files.writeString(dir.resolve("file"), "");
+		assertThatExceptionOfType(SpawnException.class)
+			.isThrownBy(() -> Launcher.start(new LaunchSpec(List.of("true"), file, env, tty, 80, 24)))
+			.satisfies((ex) -> assertThat(ex.errno()).isEqualTo(ENOTDIR));
+		Path notExecutable = Files.writeString(dir.resolve("plain"), "true\n");
+		assertThatExceptionOfType(SpawnException.class)
+			.isThrownBy(() -> Launcher.start(new LaunchSpec(List.of("./plain"), dir, env, tty, 80, 24)))
+			.satisfies((ex) -> assertThat(ex.errno()).isEqualTo(SpawnException.EACCES));
+		assertThat(notExecutable).exists();
 	}
 
 	@Test
@@ -95,6 +150,44 @@ class LauncherTests {
 		String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
 		assertThat(process.waitFor()).as(out).isZero();
 		return out;
+	}
+
+	/**
+	 * Starts {@code sleep 30} (on a terminal when asked) and prints what this JVM
+	 * ignores, the child's argv, fields 3 on of its stat, its pid, this JVM's pid and
+	 * what the child ignores.
+	 */
+	static final class IgnoringParent {
+
+		public static void main(String[] args) throws Exception {
+			Child child = Launcher.start(new LaunchSpec(List.of("sleep", "30"), Path.of("/"),
+					Map.of("PATH", System.getenv("PATH")), Boolean.parseBoolean(args[0]), 80, 24));
+			try {
+				String cmdline = Files.readString(Path.of("/proc", Long.toString(child.pid()), "cmdline"));
+				String stat = Files.readString(Path.of("/proc", Long.toString(child.pid()), "stat"));
+				System.out.println(sigIgn(Path.of("/proc/self/status")));
+				System.out.println(cmdline.substring(0, cmdline.length() - 1).replace('\0', ' '));
+				System.out.println(stat.substring(stat.lastIndexOf(')') + 2).strip());
+				System.out.println(child.pid());
+				System.out.println(ProcessHandle.current().pid());
+				System.out.println(sigIgn(Path.of("/proc", Long.toString(child.pid()), "status")));
+			}
+			finally {
+				Libc.kill(child.pid(), Signals.SIGKILL.number());
+				child.release();
+			}
+			System.exit(0);
+		}
+
+		private static String sigIgn(Path status) throws IOException {
+			return Files.readAllLines(status)
+				.stream()
+				.filter((line) -> line.startsWith("SigIgn:"))
+				.map((line) -> line.substring("SigIgn:".length()).strip())
+				.findFirst()
+				.orElseThrow();
+		}
+
 	}
 
 	static final class Probe {

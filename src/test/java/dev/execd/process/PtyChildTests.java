@@ -19,6 +19,7 @@ import com.pty4j.PtyProcessBuilder;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class PtyChildTests {
 
@@ -108,6 +109,90 @@ class PtyChildTests {
 		}
 		assertThat(descriptors().filter(PtyChildTests::isTerminal)).containsExactlyInAnyOrderElementsOf(terminals);
 		assertThat(descriptors().count()).isLessThanOrEqualTo(before + 2);
+	}
+
+	// The master is the child's output and its stdin at once: one descriptor (with the
+	// pidfd, two per terminal) and one epoll registration, whoever reads and writes it.
+	@Test
+	void aTerminalIsReadAndWrittenThroughOneDescriptorAndOneRegistration() throws Exception {
+		// The pollers' own descriptors are opened with the first stream.
+		Child first = start(List.of("true"), 80, 24);
+		outputOf(first);
+		// Its pidfd is closed before its exit completes.
+		first.exit().get(10, TimeUnit.SECONDS);
+		long before = descriptors().count();
+		List<Child> children = new java.util.ArrayList<>();
+		try {
+			for (int i = 0; i < 10; i++) {
+				Child child = start(List.of("sleep", "100"), 80, 24);
+				children.add(child);
+				read(child);
+				PolledWrite.of(child.stdin(), () -> {
+				});
+			}
+			assertThat(descriptors().count() - before).isEqualTo(2L * children.size());
+			for (Child child : children) {
+				String master = Files.readSymbolicLink(Path.of("/proc/self/fd/" + child.stdin().fd())).toString();
+				assertThat(master).isEqualTo("/dev/ptmx");
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(epollRegistrations(child.stdin().fd())).isEqualTo(1));
+			}
+		}
+		finally {
+			children.forEach(Child::release);
+		}
+	}
+
+	// More than the terminal buffers: the writer waits for room (EPOLLOUT on the
+	// registration the reader has) while the output keeps being read.
+	@Test
+	void aLargeInputIsWrittenWhileTheOutputIsRead() throws Exception {
+		Child child = start(List.of("sh", "-c", "head -c 300000 | wc -c"), 80, 24);
+		String slave = ((PtyChild) child).slavePath();
+		// No canonical line limit, no echo: every byte reaches head.
+		assertThat(new ProcessBuilder("stty", "-F", slave, "raw", "-echo").start().waitFor()).isZero();
+		CompletableFuture<String> output = read(child);
+		byte[] data = "x".repeat(300_000).getBytes(StandardCharsets.UTF_8);
+		CompletableFuture<Integer> written = new CompletableFuture<>();
+		int[] done = { 0 };
+		PolledWrite[] out = new PolledWrite[1];
+		Runnable drain = () -> {
+			while (done[0] < data.length) {
+				int n = out[0].write(data, done[0], data.length - done[0]);
+				if (n <= 0) {
+					if (n < 0) {
+						written.complete(done[0]);
+					}
+					return;
+				}
+				done[0] += n;
+			}
+			written.complete(done[0]);
+		};
+		out[0] = PolledWrite.of(child.stdin(), drain);
+		out[0].execute(drain);
+		assertThat(written.get(20, TimeUnit.SECONDS)).isEqualTo(data.length);
+		assertThat(output.get(20, TimeUnit.SECONDS)).contains("300000");
+		child.release();
+	}
+
+	/** How many of this JVM's epoll sets watch {@code fd}. */
+	private static long epollRegistrations(int fd) throws IOException {
+		long count = 0;
+		for (Path path : descriptors().toList()) {
+			try {
+				if (Files.readSymbolicLink(path).toString().equals("anon_inode:[eventpoll]")) {
+					count += Files.readAllLines(Path.of("/proc/self/fdinfo", path.getFileName().toString()))
+						.stream()
+						.filter((line) -> line.startsWith("tfd:") && line.split("\\s+")[1].equals(Integer.toString(fd)))
+						.count();
+				}
+			}
+			catch (IOException ex) {
+				// Closed meanwhile: not an epoll set of ours.
+			}
+		}
+		return count;
 	}
 
 	private static boolean isTerminal(Path fd) {
