@@ -9,6 +9,7 @@ import org.springdoc.webmvc.ui.SwaggerWelcomeCommon;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.web.WebProperties;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcProperties;
 import org.springframework.context.annotation.Bean;
@@ -60,9 +61,11 @@ class LazyDocsConfiguration {
 	 * Swagger UI's resource handlers: the same as springdoc's own configurer, which is
 	 * created at start with every other {@code WebMvcConfigurer}, but with its index
 	 * transformer (which builds a Jackson 2 mapper), resolver and welcome controller
-	 * resolved at the first request that needs them.
+	 * resolved at the first request that needs them. Present when springdoc's is, that is
+	 * unless Swagger UI is switched off.
 	 */
 	@Bean
+	@ConditionalOnProperty(name = "springdoc.swagger-ui.enabled", matchIfMissing = true)
 	SwaggerWebMvcConfigurer swaggerWebMvcConfigurer(SwaggerUiConfigProperties properties,
 			ObjectProvider<WebProperties> web, ObjectProvider<WebMvcProperties> mvc,
 			@Lazy SwaggerIndexTransformer transformer, @Lazy SwaggerResourceResolver resolver,
