@@ -18,9 +18,8 @@ public class ExecdApplication {
 		// memory and environment (tokens) through /proc.
 		Libc.markNotDumpable();
 		// Boot's background pre-initialization bootstraps Bean Validation (Hibernate
-		// Validator, some 500 classes) and Jackson 2's mappers, which an idle server
-		// never
-		// uses (api/rest LazyBeanValidator); what the others warm up loads at first use.
+		// Validator, some 500 classes), which an idle server never uses (api/rest
+		// LazyBeanValidator); what else it warms up is loaded at its first use.
 		if (System.getProperty(BACKGROUND_PREINITIALIZATION) == null) {
 			System.setProperty(BACKGROUND_PREINITIALIZATION, "true");
 		}
