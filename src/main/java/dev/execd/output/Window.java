@@ -7,7 +7,12 @@ package dev.execd.output;
  */
 final class Window {
 
-	private static final int MIN_SIZE = 4096;
+	/**
+	 * The first ring's size. An idle shell's window holds its prompt, tens of bytes: a
+	 * larger first ring would be most of an idle session's heap. A session that writes
+	 * more doubles it a few times more on the way to its capacity.
+	 */
+	private static final int MIN_SIZE = 256;
 
 	private final int capacity;
 

@@ -190,9 +190,10 @@ class OutputLogTests {
 	}
 
 	@ParameterizedTest(name = "window {0}")
-	@ValueSource(ints = { 4096, 6000 })
+	@ValueSource(ints = { 256, 1000, 4096, 6000 })
 	void servesTheWindowAcrossTheRingWrapAround(int window) {
-		// 4096 is the smallest ring; 6000 also grows the ring while it is partly full.
+		// 256 is the smallest ring; the others also grow the ring while it is partly
+		// full.
 		byte[] data = distinct(9_000);
 		try (OutputLog log = log(0, window)) {
 			log.append(data, 0, 3_000, StreamTag.STDOUT);
@@ -202,6 +203,20 @@ class OutputLogTests {
 			assertThat(log.read(8_990, 5)).isEqualTo(Arrays.copyOfRange(data, 8_990, 8_995));
 			assertThatExceptionOfType(OutputException.OutputUnavailable.class)
 				.isThrownBy(() -> log.read(9_000 - window - 1, 1));
+		}
+	}
+
+	@Test
+	void keepsAPromptsWorthOfBytesWhileGrowingThroughSeveralSizes() {
+		// A prompt at a time: the ring starts small and doubles several times, each time
+		// while it holds bytes that must keep their offsets.
+		byte[] data = distinct(9_000);
+		try (OutputLog log = log(0, 6000)) {
+			for (int i = 0; i < data.length; i += 45) {
+				log.append(data, i, 45, StreamTag.STDOUT);
+				assertThat(log.read(Math.max(0, i + 45 - 6000), 6000))
+					.isEqualTo(Arrays.copyOfRange(data, Math.max(0, i + 45 - 6000), i + 45));
+			}
 		}
 	}
 

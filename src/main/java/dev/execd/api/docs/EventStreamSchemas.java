@@ -18,6 +18,7 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
+import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,6 +29,7 @@ import org.springframework.stereotype.Component;
  * its {@code data} (the JSON of the {@code data:} line), discriminated on {@code event}.
  */
 @Component
+@Lazy
 class EventStreamSchemas implements OpenApiCustomizer {
 
 	static final String CONVENTION = """

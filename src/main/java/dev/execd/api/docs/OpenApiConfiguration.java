@@ -34,15 +34,19 @@ import org.springdoc.core.utils.SpringDocUtils;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 
 /**
  * The API description served at {@code /v3/api-docs} and committed as
  * {@code openapi/execd.yaml}: a relative server URL (never a port), the bearer scheme
  * that Swagger UI's Authorize button uses, the product information, the reusable refusals
  * of {@link ProblemResponses}, and the snake_case property names of the wire. Each
- * operation documents itself with annotations next to its handler.
+ * operation documents itself with annotations next to its handler. Lazy, as springdoc's
+ * own beans are ({@link LazyDocsConfiguration}): made at the first request for the
+ * description.
  */
 @Configuration(proxyBeanMethods = false)
+@Lazy
 class OpenApiConfiguration {
 
 	static final String BEARER = "bearer";

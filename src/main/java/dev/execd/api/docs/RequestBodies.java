@@ -16,6 +16,7 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
+import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 /**
@@ -29,6 +30,7 @@ import org.springframework.stereotype.Component;
  * only removes the schemas it inlined.
  */
 @Component
+@Lazy
 class RequestBodies implements OpenApiCustomizer {
 
 	static final String REQUEST_BODIES = "#/components/requestBodies/";

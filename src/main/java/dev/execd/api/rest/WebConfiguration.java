@@ -15,6 +15,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.MediaType;
+import org.springframework.validation.Validator;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
 import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
@@ -69,6 +70,14 @@ class WebConfiguration implements WebMvcConfigurer {
 	public void addViewControllers(ViewControllerRegistry registry) {
 		registry.addRedirectViewController("/console", "/console/");
 		registry.addViewController("/console/").setViewName("forward:/console/index.html");
+	}
+
+	/**
+	 * Bean Validation only once something is validated; see {@link LazyBeanValidator}.
+	 */
+	@Override
+	public Validator getValidator() {
+		return new LazyBeanValidator();
 	}
 
 	@Override
