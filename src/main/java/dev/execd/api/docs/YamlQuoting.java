@@ -8,6 +8,7 @@ import org.springdoc.core.providers.ObjectMapperProvider;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 
 /**
  * The served YAML ({@code /v3/api-docs.yaml}, and so {@code openapi/execd.yaml}) read the
@@ -19,8 +20,13 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class YamlQuoting {
 
+	/**
+	 * In place of springdoc's own (which backs off), under its name, and lazy like
+	 * springdoc's other beans ({@link LazyDocsConfiguration}).
+	 */
 	@Bean
-	ObjectMapperProvider objectMapperProvider(SpringDocConfigProperties properties) {
+	@Lazy
+	ObjectMapperProvider springdocObjectMapperProvider(SpringDocConfigProperties properties) {
 		return new QuotingProvider(properties);
 	}
 
