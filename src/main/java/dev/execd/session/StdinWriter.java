@@ -90,8 +90,7 @@ final class StdinWriter {
 			this.pending += bytes;
 			boolean idle = !this.draining;
 			// Draining, from here on, also means that this caller writes: nobody else
-			// does
-			// until it has handed the rest to the poller.
+			// does until it has handed the rest to the poller.
 			this.draining = true;
 			if (idle && this.queue.isEmpty() && ops.size() == 1 && ops.getFirst() instanceof Bytes b
 					&& b.bytes().length <= DIRECT_MAX) {
