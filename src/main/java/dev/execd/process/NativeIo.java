@@ -86,6 +86,9 @@ final class NativeIo {
 
 	static native long write(int fd, Pointer buffer, long count);
 
+	// The same write from a Java array, for threads without a buffer of their own.
+	static native long write(int fd, byte[] buffer, long count);
+
 	// fcntl is variadic; an int third argument is passed the same way on x86_64 and
 	// aarch64.
 	static native int fcntl(int fd, int cmd, int arg);

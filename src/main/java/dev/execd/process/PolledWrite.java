@@ -62,6 +62,28 @@ public final class PolledWrite extends Poller.Handler {
 		return -1;
 	}
 
+	/**
+	 * Writes what the child's side takes now, from any thread, while nothing else writes
+	 * (the caller makes sure of that): a keystroke then reaches the child without waking
+	 * the poller. The descriptor is non-blocking, so this never waits; it holds the lock
+	 * that closing takes, so the number cannot meanwhile name another file.
+	 * @return how many bytes were written, 0 when there was no room (the caller then
+	 * hands the bytes to {@link #write} on the poller's thread, which waits for room), or
+	 * -1 when nobody reads any more or stdin was closed
+	 */
+	public int writeNow(byte[] b, int len) {
+		long[] n = { -1 };
+		int[] errno = { 0 };
+		boolean open = this.descriptor.use((fd) -> {
+			n[0] = NativeIo.write(fd, b, len);
+			errno[0] = (n[0] < 0) ? NativeIo.errno() : 0;
+		});
+		if (!open || n[0] >= 0) {
+			return (int) n[0];
+		}
+		return (errno[0] == NativeIo.EAGAIN || errno[0] == NativeIo.EINTR) ? 0 : -1;
+	}
+
 	/** Closes stdin; on the poller's thread only. */
 	public void close() {
 		if (this.open) {

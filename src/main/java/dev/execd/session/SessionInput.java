@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * The input side of a session: its stdin writer, the keys of writes already made (a
  * retried write is not written twice), and where signals go. Writes are serialized by one
  * lock, so a check of the state, the queueing and the closing of stdin that an end of
- * input causes happen as one step; queueing only hands the bytes to the writer's thread.
+ * input causes happen as one step; queueing hands the bytes to the writer, which at most
+ * makes one non-blocking write of them under the lock (keystrokes keep their order that
+ * way) and leaves the rest to the poller's thread.
  */
 final class SessionInput {
 

@@ -1,6 +1,7 @@
 package dev.execd.session;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -34,6 +35,12 @@ final class StdinWriter {
 
 	}
 
+	/**
+	 * Most bytes written at once from the caller's thread: typing, not uploads, which the
+	 * poller writes in its buffer's chunks.
+	 */
+	private static final int DIRECT_MAX = 4096;
+
 	private final PolledWrite out;
 
 	private final IntConsumer signaller;
@@ -48,7 +55,10 @@ final class StdinWriter {
 
 	private boolean stopped;
 
-	/** Whether a drain is queued on the poller or waits for room. */
+	/**
+	 * Whether a drain is queued on the poller or waits for room, or a caller writes at
+	 * once: whoever set it is the one writer.
+	 */
 	private boolean draining;
 
 	/** How much of the head's bytes were written; the poller's thread only. */
@@ -61,11 +71,15 @@ final class StdinWriter {
 	}
 
 	/**
-	 * Queues every op or none.
+	 * Queues every op or none. When nothing is queued and the ops are bytes alone, they
+	 * are written at once from the caller's thread (the descriptor is non-blocking, so a
+	 * request never waits for the child): a keystroke then reaches the child without a
+	 * hand-off to the poller, which takes over whatever the child did not take.
 	 * @return false when the bytes would exceed the queue's capacity
 	 */
 	boolean offer(List<Op> ops) {
 		long bytes = ops.stream().mapToLong((op) -> (op instanceof Bytes b) ? b.bytes().length : 0).sum();
+		byte[] now = null;
 		synchronized (this.lock) {
 			if (this.pending + bytes > this.capacity) {
 				return false;
@@ -74,14 +88,52 @@ final class StdinWriter {
 				return true;
 			}
 			this.pending += bytes;
-			this.queue.addAll(ops);
-			if (this.draining) {
-				return true;
-			}
+			boolean idle = !this.draining;
+			// Draining, from here on, also means that this caller writes: nobody else
+			// does until it has handed the rest to the poller.
 			this.draining = true;
+			if (idle && this.queue.isEmpty() && ops.size() == 1 && ops.getFirst() instanceof Bytes b
+					&& b.bytes().length <= DIRECT_MAX) {
+				now = b.bytes();
+			}
+			else {
+				this.queue.addAll(ops);
+				if (!idle) {
+					return true;
+				}
+			}
+		}
+		if (now != null) {
+			writeNow(now);
+		}
+		else {
+			this.out.execute(this::drain);
+		}
+		return true;
+	}
+
+	/**
+	 * Writes what the child takes now; the rest, and what came meanwhile, go to the
+	 * poller.
+	 */
+	private void writeNow(byte[] bytes) {
+		int n = this.out.writeNow(bytes, bytes.length);
+		synchronized (this.lock) {
+			if (this.stopped) {
+				return;
+			}
+			// -1: the child closed its stdin (EPIPE), bytes for it are dropped.
+			int written = (n < 0) ? bytes.length : n;
+			this.pending -= written;
+			if (written < bytes.length) {
+				this.queue.addFirst(new Bytes(Arrays.copyOfRange(bytes, written, bytes.length)));
+			}
+			if (this.queue.isEmpty()) {
+				this.draining = false;
+				return;
+			}
 		}
 		this.out.execute(this::drain);
-		return true;
 	}
 
 	long pending() {

@@ -115,6 +115,30 @@ class PollerTests {
 	}
 
 	@Test
+	void aWriteFromAnyThreadTakesWhatFitsAndNeverWaits() throws Exception {
+		Child child = start(false, "sleep 0.5; wc -c");
+		try {
+			Recorder out = read(child.outputs().get(0));
+			PolledWrite stdin = PolledWrite.of(child.stdin(), () -> {
+			});
+			byte[] data = new byte[1 << 20];
+			long t0 = System.nanoTime();
+			int first = stdin.writeNow(data, data.length);
+			int full = stdin.writeNow(data, data.length);
+			assertThat(System.nanoTime() - t0).as("two writes into a child that is asleep")
+				.isLessThan(TimeUnit.MILLISECONDS.toNanos(400));
+			assertThat(first).as("a pipe's capacity").isPositive().isLessThan(data.length);
+			assertThat(full).as("no room left").isZero();
+			stdin.execute(stdin::close);
+			assertThat(out.end.get(20, TimeUnit.SECONDS)).isEqualTo(first + "\n");
+			assertThat(stdin.writeNow(data, 1)).as("after the close").isEqualTo(-1);
+		}
+		finally {
+			child.release();
+		}
+	}
+
+	@Test
 	void closingTheDescriptorEndsTheReading() throws Exception {
 		Child child = start(false, "echo ready; exec sleep 1000");
 		try {
