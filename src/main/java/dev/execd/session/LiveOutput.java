@@ -194,6 +194,19 @@ public final class LiveOutput implements AutoCloseable {
 			return Arrays.copyOfRange(this.buffer, this.from, this.from + length());
 		}
 
+		/** The bytes decoded, malformed ones as U+FFFD. */
+		public String text() {
+			return Utf8.decode(this.buffer, this.from, length());
+		}
+
+		/**
+		 * The length of the well-formed character at {@code buffer[index]}, or 0; see
+		 * {@link Utf8#wellFormedAt}.
+		 */
+		public int characterAt(int index) {
+			return Utf8.wellFormedAt(this.buffer, index, this.from + length());
+		}
+
 	}
 
 	/**

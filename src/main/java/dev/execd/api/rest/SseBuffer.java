@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 
-import dev.execd.output.Utf8;
+import dev.execd.session.LiveOutput;
 
 /**
  * The bytes of the events a connection has not written yet, in one reused buffer. Output
@@ -62,8 +62,11 @@ final class SseBuffer extends ByteArrayOutputStream {
 		return ascii(Long.toString(value));
 	}
 
-	/** {@code b[from, from + len)} in base64. */
-	SseBuffer base64(byte[] b, int from, int len) {
+	/** The bytes in base64. */
+	SseBuffer base64(LiveOutput.Bytes bytes) {
+		byte[] b = bytes.buffer();
+		int from = bytes.from();
+		int len = bytes.length();
 		if (this.plain.length != len) {
 			this.plain = new byte[len];
 			this.encoded = new byte[4 * ((len + 2) / 3)];
@@ -75,12 +78,14 @@ final class SseBuffer extends ByteArrayOutputStream {
 	}
 
 	/**
-	 * {@code b[from, from + len)} as a JSON string, byte for byte as the mapper writes
-	 * the decoded text.
+	 * The bytes as a JSON string, byte for byte as the mapper writes the decoded text.
 	 * @return false, with nothing written, when the bytes are not well-formed UTF-8 (the
 	 * decoded text would replace them)
 	 */
-	boolean jsonString(byte[] b, int from, int len) {
+	boolean jsonString(LiveOutput.Bytes bytes) {
+		byte[] b = bytes.buffer();
+		int from = bytes.from();
+		int len = bytes.length();
 		int mark = this.count;
 		ensure(len + 2);
 		this.buf[this.count++] = '"';
@@ -93,7 +98,7 @@ final class SseBuffer extends ByteArrayOutputStream {
 				continue;
 			}
 			if (c >= 0x80) {
-				int n = Utf8.wellFormedAt(b, i, end);
+				int n = bytes.characterAt(i);
 				if (n == 0) {
 					this.count = mark;
 					return false;

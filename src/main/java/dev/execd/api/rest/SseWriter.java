@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
-import dev.execd.output.Utf8;
 import dev.execd.session.LineBytes;
+import dev.execd.session.LiveOutput;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
@@ -129,20 +129,19 @@ final class SseWriter {
 	}
 
 	/**
-	 * An {@code output} event of {@code b[from, from + len)}: exact bytes in
-	 * {@code data_b64}, or decoded as {@code text}.
+	 * An {@code output} event of the bytes: exact in {@code data_b64}, or decoded as
+	 * {@code text}.
 	 */
-	void output(long next, long offset, String stream, byte[] b, int from, int len, boolean base64, boolean flush)
-			throws IOException {
-		outputHead(next, offset, stream);
+	void output(LiveOutput.Bytes bytes, boolean base64) throws IOException {
+		outputHead(bytes.next(), bytes.offset(), bytes.stream());
 		if (base64) {
-			this.buffer.ascii(",\"data_b64\":\"").base64(b, from, len).ascii("\"");
+			this.buffer.ascii(",\"data_b64\":\"").base64(bytes).ascii("\"");
 		}
-		else if (!this.buffer.ascii(",\"text\":").jsonString(b, from, len)) {
+		else if (!this.buffer.ascii(",\"text\":").jsonString(bytes)) {
 			// Malformed bytes become U+FFFD as the decoder replaces them.
-			writeString(Utf8.decode(b, from, len));
+			writeString(bytes.text());
 		}
-		outputTail(flush);
+		outputTail(bytes.caughtUp());
 	}
 
 	private void writeString(String text) throws IOException {

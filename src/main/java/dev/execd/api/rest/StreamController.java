@@ -189,8 +189,7 @@ class StreamController {
 			switch (event) {
 				case LiveOutput.Text text ->
 					sse.textOutput(text.next(), text.offset(), text.stream(), text.text(), text.caughtUp());
-				case LiveOutput.Bytes bytes -> sse.output(bytes.next(), bytes.offset(), bytes.stream(), bytes.buffer(),
-						bytes.from(), bytes.length(), base64, bytes.caughtUp());
+				case LiveOutput.Bytes bytes -> sse.output(bytes, base64);
 				case LiveOutput.Gap gap ->
 					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()));
 				case LiveOutput.End end -> {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Random;
 
 import dev.execd.output.Utf8;
+import dev.execd.session.LiveOutput;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,8 +44,8 @@ class SseWriterTests {
 	@Test
 	void binaryOutputCarriesExactBytesInBase64() throws Exception {
 		byte[] bytes = { 9, 9, 0, -1, 10, 13, 34, 92, 127, -128, 1, 2, 9 };
-		this.sse.output(10, 0, "pty", bytes, 2, 10, true, true);
-		this.sse.output(11, 10, "stderr", new byte[] { 65 }, 0, 1, true, true);
+		this.sse.output(bytes(0, "pty", bytes, 2, 10, true), true);
+		this.sse.output(bytes(10, "stderr", new byte[] { 65 }, 0, 1, true), true);
 		String[] frames = this.out.toString(StandardCharsets.US_ASCII).split("\n\n");
 		assertThat(frames).hasSize(2);
 		assertThat(frames[0]).startsWith("event: output\nid: 10\ndata: ");
@@ -81,19 +82,19 @@ class SseWriterTests {
 			ByteArrayOutputStream fast = new ByteArrayOutputStream();
 			SseWriter writer = new SseWriter(fast, () -> {
 			}, JSON);
-			writer.output(5, 2, "stdout", bytes, 0, bytes.length, false, true);
+			writer.output(bytes(2, "stdout", bytes, 0, bytes.length, true), false);
 			ByteArrayOutputStream slow = new ByteArrayOutputStream();
 			new SseWriter(slow, () -> {
-			}, JSON).textOutput(5, 2, "stdout", Utf8.decode(bytes), true);
+			}, JSON).textOutput(2 + bytes.length, 2, "stdout", Utf8.decode(bytes), true);
 			assertThat(fast.toString(StandardCharsets.UTF_8)).isEqualTo(slow.toString(StandardCharsets.UTF_8));
 		}
 	}
 
 	@Test
 	void outputIsFlushedOnlyWhenAsked() throws Exception {
-		this.sse.output(1, 0, "stdout", new byte[] { 1 }, 0, 1, true, false);
+		this.sse.output(bytes(0, "stdout", new byte[] { 1 }, 0, 1, false), true);
 		this.sse.textOutput(2, 1, "stdout", "x", false);
-		this.sse.output(3, 2, "stdout", new byte[] { 'y' }, 0, 1, false, false);
+		this.sse.output(bytes(2, "stdout", new byte[] { 'y' }, 0, 1, false), false);
 		assertThat(this.out.size()).isZero();
 		assertThat(this.flushedAt).isEmpty();
 		this.sse.flush();
@@ -107,12 +108,17 @@ class SseWriterTests {
 		// 16 KiB in base64: about 22 KB a frame.
 		byte[] chunk = new byte[16 * 1024];
 		for (int i = 0; i < 2; i++) {
-			this.sse.output(i + 1, i, "stdout", chunk, 0, chunk.length, true, false);
+			this.sse.output(bytes(i * chunk.length, "stdout", chunk, 0, chunk.length, false), true);
 		}
 		assertThat(this.out.size()).isZero();
-		this.sse.output(3, 2, "stdout", chunk, 0, chunk.length, true, false);
+		this.sse.output(bytes(2 * chunk.length, "stdout", chunk, 0, chunk.length, false), true);
 		assertThat(this.out.size()).isGreaterThanOrEqualTo(SseWriter.WRITE_BYTES);
 		assertThat(this.flushedAt).isEmpty();
+	}
+
+	private static LiveOutput.Bytes bytes(long offset, String stream, byte[] buffer, int from, int length,
+			boolean caughtUp) {
+		return new LiveOutput.Bytes(offset, offset + length, stream, buffer, from, caughtUp);
 	}
 
 	private static byte[] hexBytes(String hex) {
