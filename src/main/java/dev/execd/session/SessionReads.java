@@ -121,13 +121,15 @@ public final class SessionReads {
 		if (!this.log.isAvailable(from, to)) {
 			throw new OutputException.OutputUnavailable(from);
 		}
+		// One buffer for the whole copy, not an array per read.
+		byte[] buf = new byte[(int) Math.min(COPY_BYTES, Math.max(0, to - from))];
 		for (long at = from; at < to;) {
-			byte[] bytes = this.log.read(at, (int) Math.min(COPY_BYTES, to - at));
-			if (bytes.length == 0) {
+			int n = this.log.read(at, buf, 0, (int) Math.min(buf.length, to - at));
+			if (n == 0) {
 				throw new OutputException.OutputUnavailable(at);
 			}
-			out.write(bytes);
-			at += bytes.length;
+			out.write(buf, 0, n);
+			at += n;
 		}
 	}
 

@@ -24,7 +24,16 @@ final class SseBuffer extends ByteArrayOutputStream {
 
 	private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
+	/**
+	 * Bytes that stand for themselves in a JSON string: printable ASCII but quote and
+	 * backslash.
+	 */
+	private static final boolean[] PLAIN = new boolean[256];
+
 	static {
+		for (int c = 0x20; c < 0x80; c++) {
+			PLAIN[c] = c != '"' && c != '\\';
+		}
 		SHORT_ESCAPES['\b'] = 'b';
 		SHORT_ESCAPES['\t'] = 't';
 		SHORT_ESCAPES['\n'] = 'n';
@@ -91,12 +100,18 @@ final class SseBuffer extends ByteArrayOutputStream {
 		this.buf[this.count++] = '"';
 		int end = from + len;
 		for (int i = from; i < end;) {
-			int c = b[i] & 0xFF;
-			if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-				this.buf[this.count++] = (byte) c;
-				i++;
+			// Printable ASCII goes in runs: found byte by byte, copied at once.
+			int run = i;
+			while (run < end && PLAIN[b[run] & 0xFF]) {
+				run++;
+			}
+			if (run > i) {
+				System.arraycopy(b, i, this.buf, this.count, run - i);
+				this.count += run - i;
+				i = run;
 				continue;
 			}
+			int c = b[i] & 0xFF;
 			if (c >= 0x80) {
 				int n = bytes.characterAt(i);
 				if (n == 0) {
