@@ -17,7 +17,7 @@ final class ReadAhead {
 
 	private final int size;
 
-	/** Allocated at the first read, so an idle stream holds none. */
+	/** Grown as reads need it, so an idle stream holds none and a slow trickle little. */
 	private byte[] buf = new byte[0];
 
 	private long start;
@@ -55,16 +55,20 @@ final class ReadAhead {
 		if (end >= want) {
 			return end;
 		}
-		if (this.buf.length < this.size) {
-			this.buf = new byte[this.size];
-		}
-		// Keep what is buffered from offset on, at the front, and read after it.
+		// Keep what is buffered from offset on, at the front, and read after it. The
+		// buffer grows to what there is to read, doubling, up to its size.
 		int keep = (int) (end - offset);
-		System.arraycopy(this.buf, indexOf(offset), this.buf, 0, keep);
+		int need = (int) Math.min(this.size, keep + (total - end));
+		byte[] target = this.buf;
+		if (target.length < need) {
+			target = new byte[Math.max(need, Math.min(this.size, 2 * target.length))];
+		}
+		System.arraycopy(this.buf, indexOf(offset), target, 0, keep);
+		this.buf = target;
 		this.start = offset;
 		this.length = keep;
 		try {
-			this.length += log.read(end, this.buf, keep, (int) Math.min(this.size - keep, total - end));
+			this.length += log.read(end, target, keep, (int) Math.min(target.length - keep, total - end));
 		}
 		catch (OutputException.OutputUnavailable ex) {
 			if (keep == 0) {
