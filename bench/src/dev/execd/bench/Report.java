@@ -190,6 +190,17 @@ final class Report {
 			.append(fmt(num(s, "throughput", "sse_server_cpu_s_per_gb")))
 			.append(" (driver: ").append(fmt(num(s, "throughput", "sse_driver_cpu_s_per_gb"))).append(")")
 			.append(" | ≥ 0.6× |\n");
+		md.append("| SSE as text (`utf8`), lines of `yes`, against their own raw pipe (")
+			.append(fmt(num(s, "throughput", "raw_text_pipe_mb_s")))
+			.append(" MB/s) | ")
+			.append(fmt(num(s, "throughput", "sse_utf8_mb_s")))
+			.append(" | ")
+			.append(x(num(s, "throughput", "sse_utf8_ratio")))
+			.append(" | ")
+			.append(fmt(num(s, "throughput", "sse_utf8_server_cpu_s_per_gb")))
+			.append(" (driver: ")
+			.append(fmt(num(s, "throughput", "sse_utf8_driver_cpu_s_per_gb")))
+			.append(") | |\n");
 		md.append("| capture into the log | ").append(fmt(num(s, "throughput", "capture_mb_s"))).append(" | ")
 			.append(x(num(s, "throughput", "capture_ratio"))).append(" | ")
 			.append(fmt(num(s, "throughput", "capture_server_cpu_s_per_gb"))).append(" | |\n");

@@ -187,6 +187,29 @@ final class SseReader {
 		return (long) length / 4 * 3 - padding;
 	}
 
+	/**
+	 * How many bytes the {@code "text"} string of a data line holds, or -1: ASCII text,
+	 * each escape one byte. The string is the last field, as {@code data_b64} is.
+	 */
+	static long textBytes(Event event) {
+		String key = "\"text\":\"";
+		int at = indexOf(event, key, 0);
+		if (at < 0 || event.dataLength < 2 || event.data[event.dataLength - 1] != '}'
+				|| event.data[event.dataLength - 2] != '"') {
+			return -1;
+		}
+		int start = at + key.length();
+		// A vectorized search for escapes, as in newline().
+		String text = new String(event.data, start, event.dataLength - 2 - start, StandardCharsets.ISO_8859_1);
+		long bytes = text.length();
+		for (int i = text.indexOf('\\'); i >= 0; i = text.indexOf('\\', i + 2)) {
+			boolean unicode = text.charAt(i + 1) == 'u';
+			bytes -= unicode ? 5 : 1;
+			i += unicode ? 4 : 0;
+		}
+		return bytes;
+	}
+
 	private static int indexOf(Event event, String needle, int from) {
 		byte[] n = needle.getBytes(StandardCharsets.US_ASCII);
 		// The fields before the payload are short: look at the start of the line only.

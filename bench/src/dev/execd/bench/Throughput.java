@@ -15,7 +15,8 @@ import java.util.Map;
  * Scenario 3: output throughput. {@code head -c N /dev/zero} through a session, read
  * live over SSE (base64: NUL bytes as JSON text would be six characters each), and
  * captured into the log then downloaded with {@code GET /log}; against reading the same
- * command's pipe directly. MB are 10^6 bytes.
+ * command's pipe directly. Text over SSE ({@code utf8}) is measured with lines of
+ * printable ASCII from {@code yes}, against that command's own pipe. MB are 10^6 bytes.
  */
 final class Throughput {
 
@@ -25,6 +26,11 @@ final class Throughput {
 	static Map<String, Object> run(Context ctx) throws Exception {
 		long size = ctx.config.throughputBytes();
 		String cmd = "head -c " + size + " /dev/zero";
+		String textCmd = "yes " + "0123456789abcdefghijklmnopqrstuvwxyz".repeat(2).substring(0, 71) + " | head -c " + size;
+		List<Double> rawText = new ArrayList<>();
+		List<Double> sseText = new ArrayList<>();
+		List<Double> sseTextServerCpu = new ArrayList<>();
+		List<Double> sseTextDriverCpu = new ArrayList<>();
 		List<Double> raw = new ArrayList<>();
 		List<Double> rawToFile = new ArrayList<>();
 		List<Double> sse = new ArrayList<>();
@@ -40,7 +46,8 @@ final class Throughput {
 			if (!ctx.config.smoke()) {
 				// Warm-up: the code paths, not the sizes.
 				rawPipe(ctx, "head -c 268435456 /dev/zero", 268435456, null);
-				viaSse(ctx, http, "head -c 268435456 /dev/zero", 268435456);
+				viaSse(ctx, http, "head -c 268435456 /dev/zero", 268435456, true);
+				viaSse(ctx, http, textCmd.replace(" " + size, " 268435456"), 268435456, false);
 				viaLog(ctx, http, "head -c 268435456 /dev/zero", 268435456, new double[4]);
 			}
 			for (int r = 0; r < ctx.config.throughputRounds(); r++) {
@@ -50,9 +57,15 @@ final class Throughput {
 				Files.delete(file);
 				long server0 = ctx.server.cpuNanos();
 				long driver0 = driverCpuNanos();
-				sse.add(rate(size, viaSse(ctx, http, cmd, size)));
+				sse.add(rate(size, viaSse(ctx, http, cmd, size, true)));
 				sseServerCpu.add(cpuPerGb(ctx.server.cpuNanos() - server0, size));
 				sseDriverCpu.add(cpuPerGb(driverCpuNanos() - driver0, size));
+				rawText.add(rate(size, rawPipe(ctx, textCmd, size, null)));
+				server0 = ctx.server.cpuNanos();
+				driver0 = driverCpuNanos();
+				sseText.add(rate(size, viaSse(ctx, http, textCmd, size, false)));
+				sseTextServerCpu.add(cpuPerGb(ctx.server.cpuNanos() - server0, size));
+				sseTextDriverCpu.add(cpuPerGb(driverCpuNanos() - driver0, size));
 				double[] logTimes = new double[4];
 				viaLog(ctx, http, cmd, size, logTimes);
 				captureServerCpu.add(cpuPerGb((long) logTimes[2], size));
@@ -67,6 +80,11 @@ final class Throughput {
 		result.put("raw_pipe_mb_s", rawRate);
 		result.put("raw_pipe_to_file_mb_s", median(rawToFile));
 		result.put("sse_mb_s", median(sse));
+		result.put("raw_text_pipe_mb_s", median(rawText));
+		result.put("sse_utf8_mb_s", median(sseText));
+		result.put("sse_utf8_ratio", Samples.ratio(median(sseText), median(rawText)));
+		result.put("sse_utf8_server_cpu_s_per_gb", median(sseTextServerCpu));
+		result.put("sse_utf8_driver_cpu_s_per_gb", median(sseTextDriverCpu));
 		result.put("capture_mb_s", median(capture));
 		result.put("log_download_mb_s", median(download));
 		result.put("sse_server_cpu_s_per_gb", median(sseServerCpu));
@@ -80,6 +98,10 @@ final class Throughput {
 		rounds.put("raw_pipe_mb_s", raw);
 		rounds.put("raw_pipe_to_file_mb_s", rawToFile);
 		rounds.put("sse_mb_s", sse);
+		rounds.put("sse_utf8_mb_s", sseText);
+		rounds.put("sse_server_cpu_s_per_gb", sseServerCpu);
+		rounds.put("sse_utf8_server_cpu_s_per_gb", sseTextServerCpu);
+		rounds.put("capture_server_cpu_s_per_gb", captureServerCpu);
 		rounds.put("capture_mb_s", capture);
 		rounds.put("log_download_mb_s", download);
 		result.put("rounds", rounds);
@@ -118,8 +140,11 @@ final class Throughput {
 		return elapsed;
 	}
 
-	/** From the start request to the {@code exit} event, every byte received once. */
-	private static long viaSse(Context ctx, Http http, String cmd, long size) throws Exception {
+	/**
+	 * From the start request to the {@code exit} event, every byte received once, as
+	 * base64 or as text.
+	 */
+	private static long viaSse(Context ctx, Http http, String cmd, long size, boolean base64) throws Exception {
 		long t0 = System.nanoTime();
 		Http.Response started = http.post("/sessions", "{\"cmd\":\"" + cmd + "\",\"yield_time_ms\":0}");
 		if (!ctx.expect(started, 201, "start")) {
@@ -130,7 +155,7 @@ final class Throughput {
 		long elapsed = 0;
 		boolean exited = false;
 		try (Http.Streamed stream = ctx.client("bench-throughput")
-			.stream("GET", "/sessions/" + id + "/stream?encoding=base64", Map.of())) {
+			.stream("GET", "/sessions/" + id + "/stream?encoding=" + (base64 ? "base64" : "utf8"), Map.of())) {
 			if (stream.status() != 200) {
 				ctx.error("stream: HTTP " + stream.status());
 				return 1;
@@ -140,7 +165,7 @@ final class Throughput {
 			while (reader.next(event)) {
 				if ("output".equals(event.name)) {
 					long offset = SseReader.longField(event, "offset");
-					long bytes = SseReader.base64Bytes(event);
+					long bytes = base64 ? SseReader.base64Bytes(event) : SseReader.textBytes(event);
 					if (offset != received || bytes <= 0 || !Long.toString(received + bytes).equals(event.id)) {
 						ctx.error("stream: event at offset " + offset + " with " + bytes + " bytes, id " + event.id
 								+ ", after " + received + " bytes");

@@ -9,9 +9,12 @@ public enum StreamTag {
 
 	STDOUT, STDERR, PTY;
 
+	// Every output event names its stream: one string each, not one per event.
+	private final String wireName = name().toLowerCase(Locale.ROOT);
+
 	/** The wire name: {@code stdout}, {@code stderr} or {@code pty}. */
 	public String wireName() {
-		return name().toLowerCase(Locale.ROOT);
+		return this.wireName;
 	}
 
 	public static StreamTag of(String wireName) {

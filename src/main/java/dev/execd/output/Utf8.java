@@ -44,8 +44,13 @@ public final class Utf8 {
 	 * shown as U+FFFD rather than held back.
 	 */
 	public static int incompleteTail(byte[] b, int len) {
+		return incompleteTail(b, 0, len);
+	}
+
+	/** As {@link #incompleteTail(byte[], int)}, for {@code b[from, from + len)}. */
+	public static int incompleteTail(byte[] b, int from, int len) {
 		for (int back = 1; back <= 3 && back <= len; back++) {
-			byte c = b[len - back];
+			byte c = b[from + len - back];
 			if (!isContinuation(c)) {
 				int need = sequenceLength(c);
 				return (need > back) ? back : 0;
@@ -74,6 +79,35 @@ public final class Utf8 {
 		int n = 0;
 		while (n < 3 && cut + n < len && isContinuation(b[cut + n])) {
 			n++;
+		}
+		return n;
+	}
+
+	/**
+	 * The length of the well-formed character at {@code b[at]}, all of whose bytes lie
+	 * before {@code end}, or 0: a byte that is no lead byte, a missing or wrong
+	 * continuation, an overlong form, a surrogate or a code point past U+10FFFF.
+	 */
+	public static int wellFormedAt(byte[] b, int at, int end) {
+		int n = sequenceLength(b[at]);
+		if (n == 0 || at + n > end) {
+			return 0;
+		}
+		if (n > 1) {
+			int u = b[at] & 0xFF;
+			int second = b[at + 1] & 0xFF;
+			// The second byte's range is narrower after E0, ED, F0 and F4 (Unicode table
+			// 3-7).
+			int lo = (u == 0xE0) ? 0xA0 : (u == 0xF0) ? 0x90 : 0x80;
+			int hi = (u == 0xED) ? 0x9F : (u == 0xF4) ? 0x8F : 0xBF;
+			if (second < lo || second > hi) {
+				return 0;
+			}
+			for (int i = 2; i < n; i++) {
+				if (!isContinuation(b[at + i])) {
+					return 0;
+				}
+			}
 		}
 		return n;
 	}

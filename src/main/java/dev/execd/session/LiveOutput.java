@@ -1,5 +1,7 @@
 package dev.execd.session;
 
+import java.util.Arrays;
+
 import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputException;
 import dev.execd.output.Utf8;
@@ -8,8 +10,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * One stream's view of a session's output: replays from an offset, then follows it live,
  * as ready-to-send events with the text already decoded (a chunk never splits a UTF-8
- * character) and, if asked, stripped of escape sequences. It reads the one log at its own
- * offset, so nothing is queued for it: a slow stream holds at most one chunk. Not
+ * character) and, if asked, stripped of escape sequences, or as bytes for the caller to
+ * encode. It reads the one log at its own offset, so nothing is queued for it: a slow
+ * stream holds at most what it read ahead ({@value ReadAhead#STREAM_BYTES} bytes). Not
  * thread-safe: one stream, one thread. Closing it ends its subscription.
  */
 public final class LiveOutput implements AutoCloseable {
@@ -23,20 +26,28 @@ public final class LiveOutput implements AutoCloseable {
 
 	private final AutoCloseable subscription;
 
-	private final boolean base64;
+	/** Chunks end on character boundaries. */
+	private final boolean text;
+
+	/** Chunks come as {@link Text}, else as {@link Bytes}. */
+	private final boolean decode;
 
 	private final @Nullable AnsiStripper stripper;
+
+	private final ReadAhead ahead = new ReadAhead(ReadAhead.STREAM_BYTES);
 
 	private long offset;
 
 	private long version;
 
-	private LiveOutput(Session session, AutoCloseable subscription, long from, boolean base64, boolean stripAnsi) {
+	private LiveOutput(Session session, AutoCloseable subscription, long from, boolean text, boolean decode,
+			boolean stripAnsi) {
 		this.session = session;
 		this.reads = session.reads();
 		this.subscription = subscription;
 		this.offset = from;
-		this.base64 = base64;
+		this.text = text;
+		this.decode = decode;
 		this.stripper = stripAnsi ? new AnsiStripper() : null;
 	}
 
@@ -48,7 +59,17 @@ public final class LiveOutput implements AutoCloseable {
 	 */
 	public static LiveOutput follow(Session session, long from, boolean base64, boolean stripAnsi, int maxSubscribers) {
 		session.reads().checkOffset(from);
-		return new LiveOutput(session, session.reads().subscribe(maxSubscribers), from, base64, stripAnsi);
+		return new LiveOutput(session, session.reads().subscribe(maxSubscribers), from, !base64, !base64, stripAnsi);
+	}
+
+	/**
+	 * Starts following a session's output at {@code from} as {@link #follow}, every chunk
+	 * as {@link Bytes}: the caller encodes them itself, without a string per chunk.
+	 * @param text whether chunks end on character boundaries, as text needs them
+	 */
+	public static LiveOutput followBytes(Session session, long from, boolean text, int maxSubscribers) {
+		session.reads().checkOffset(from);
+		return new LiveOutput(session, session.reads().subscribe(maxSubscribers), from, text, false, false);
 	}
 
 	/**
@@ -78,7 +99,7 @@ public final class LiveOutput implements AutoCloseable {
 		this.version = this.reads.version();
 		SessionReads.Chunk chunk;
 		try {
-			chunk = this.reads.chunk(this.offset, CHUNK_BYTES, !this.base64);
+			chunk = this.reads.chunk(this.offset, CHUNK_BYTES, this.text, this.ahead);
 		}
 		catch (OutputException.OutputUnavailable ex) {
 			// Past the log cap only the memory window is kept: say what is skipped.
@@ -100,10 +121,10 @@ public final class LiveOutput implements AutoCloseable {
 		// More output already waiting goes into the same flush.
 		boolean caughtUp = chunk.next() >= this.reads.total();
 		String stream = chunk.tag().wireName();
-		if (this.base64) {
-			return new Binary(chunk.offset(), chunk.next(), stream, chunk.bytes(), caughtUp);
+		if (!this.decode) {
+			return new Bytes(chunk.offset(), chunk.next(), stream, chunk.buffer(), chunk.from(), caughtUp);
 		}
-		String text = Utf8.decode(chunk.bytes());
+		String text = Utf8.decode(chunk.buffer(), chunk.from(), chunk.length());
 		if (this.stripper != null) {
 			text = this.stripper.strip(text);
 		}
@@ -151,15 +172,40 @@ public final class LiveOutput implements AutoCloseable {
 	}
 
 	/**
-	 * Output as exact bytes; fields as in {@link Text}.
+	 * Output as exact bytes, {@code buffer[from, from + length())}; fields as in
+	 * {@link Text}. The buffer is the stream's own: valid until its next {@link #next}.
 	 *
 	 * @param offset where its bytes start
 	 * @param next where they end
 	 * @param stream the stream they came from
-	 * @param bytes the bytes
+	 * @param buffer holds the bytes
+	 * @param from the index of the first
 	 * @param caughtUp whether it reaches the end of the output so far
 	 */
-	public record Binary(long offset, long next, String stream, byte[] bytes, boolean caughtUp) implements Event {
+	public record Bytes(long offset, long next, String stream, byte[] buffer, int from,
+			boolean caughtUp) implements Event {
+
+		public int length() {
+			return (int) (this.next - this.offset);
+		}
+
+		/** A copy of the bytes, to keep. */
+		public byte[] copy() {
+			return Arrays.copyOfRange(this.buffer, this.from, this.from + length());
+		}
+
+		/** The bytes decoded, malformed ones as U+FFFD. */
+		public String text() {
+			return Utf8.decode(this.buffer, this.from, length());
+		}
+
+		/**
+		 * The length of the well-formed character at {@code buffer[index]}, or 0; see
+		 * {@link Utf8#wellFormedAt}.
+		 */
+		public int characterAt(int index) {
+			return Utf8.wellFormedAt(this.buffer, index, this.from + length());
+		}
 
 	}
 

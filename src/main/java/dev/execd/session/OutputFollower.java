@@ -1,6 +1,5 @@
 package dev.execd.session;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -63,30 +62,39 @@ final class OutputFollower {
 	/**
 	 * The next chunk at {@code offset}: at most {@code max} bytes of one output stream;
 	 * as text it never ends inside a character that may still be completed.
-	 * @return the chunk, or null when there is nothing to send yet
+	 * @return the chunk, in a new array, or null when there is nothing to send yet
 	 */
 	SessionReads.@Nullable Chunk chunk(long offset, int max, boolean text) {
+		return chunk(offset, max, text, new ReadAhead(max));
+	}
+
+	/**
+	 * The next chunk at {@code offset} as {@link #chunk(long, int, boolean)}, in the
+	 * buffer of {@code ahead}: valid until its next use.
+	 */
+	SessionReads.@Nullable Chunk chunk(long offset, int max, boolean text, ReadAhead ahead) {
 		boolean done = this.ended.getAsBoolean();
 		long total = this.log.total();
 		if (offset >= total) {
 			return null;
 		}
 		StreamRun run = this.log.runAt(offset);
-		long end = Math.min(Math.min(total, run.end()), offset + max);
-		byte[] bytes = this.log.read(offset, (int) (end - offset));
-		int length = bytes.length;
+		long want = Math.min(Math.min(total, run.end()), offset + max);
+		long end = Math.min(want, ahead.fill(this.log, offset, want, total));
+		byte[] buf = ahead.buffer();
+		int from = ahead.indexOf(offset);
+		int length = (int) (end - offset);
 		if (text) {
-			boolean more = (offset + length == total) ? !done : offset + length < run.end();
-			int tail = Utf8.incompleteTail(bytes, length);
+			boolean more = (end == total) ? !done : end < run.end();
+			int tail = Utf8.incompleteTail(buf, from, length);
 			if (more && tail > 0 && tail < length) {
 				length -= tail;
 			}
-			else if (more && tail == length && offset + length == total) {
+			else if (more && tail == length && end == total) {
 				return null;
 			}
 		}
-		byte[] data = (length == bytes.length) ? bytes : Arrays.copyOf(bytes, length);
-		return new SessionReads.Chunk(offset, offset + length, run.tag(), data);
+		return new SessionReads.Chunk(offset, offset + length, run.tag(), buf, from);
 	}
 
 	/** Whether a stream that reached {@code offset} has sent all output of the exit. */

@@ -2,6 +2,7 @@ package dev.execd.session;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 
 import dev.execd.output.LineMatcher;
 import dev.execd.output.LineText;
@@ -65,9 +66,14 @@ public final class SessionReads {
 		return this.follower.subscribers();
 	}
 
-	/** See {@link OutputFollower#chunk}. */
+	/** See {@link OutputFollower#chunk(long, int, boolean)}. */
 	public @Nullable Chunk chunk(long offset, int max, boolean text) {
 		return this.follower.chunk(offset, max, text);
+	}
+
+	/** See {@link OutputFollower#chunk(long, int, boolean, ReadAhead)}. */
+	@Nullable Chunk chunk(long offset, int max, boolean text, ReadAhead ahead) {
+		return this.follower.chunk(offset, max, text, ahead);
 	}
 
 	/** See {@link OutputFollower#finishedAt}. */
@@ -115,13 +121,15 @@ public final class SessionReads {
 		if (!this.log.isAvailable(from, to)) {
 			throw new OutputException.OutputUnavailable(from);
 		}
+		// One buffer for the whole copy, not an array per read.
+		byte[] buf = new byte[(int) Math.min(COPY_BYTES, Math.max(0, to - from))];
 		for (long at = from; at < to;) {
-			byte[] bytes = this.log.read(at, (int) Math.min(COPY_BYTES, to - at));
-			if (bytes.length == 0) {
+			int n = this.log.read(at, buf, 0, (int) Math.min(buf.length, to - at));
+			if (n == 0) {
 				throw new OutputException.OutputUnavailable(at);
 			}
-			out.write(bytes);
-			at += bytes.length;
+			out.write(buf, 0, n);
+			at += n;
 		}
 	}
 
@@ -167,14 +175,26 @@ public final class SessionReads {
 	}
 
 	/**
-	 * Bytes of one output stream at an offset.
+	 * Bytes of one output stream at an offset, in a buffer that may hold more.
 	 *
 	 * @param offset where they start
 	 * @param next where they end
 	 * @param tag the stream they came from
-	 * @param bytes the bytes
+	 * @param buffer holds them
+	 * @param from the index of the first in {@code buffer}
 	 */
-	public record Chunk(long offset, long next, StreamTag tag, byte[] bytes) {
+	public record Chunk(long offset, long next, StreamTag tag, byte[] buffer, int from) {
+
+		public int length() {
+			return (int) (this.next - this.offset);
+		}
+
+		/** The bytes alone: the buffer itself when it holds exactly them. */
+		public byte[] bytes() {
+			int length = length();
+			return (this.from == 0 && this.buffer.length == length) ? this.buffer
+					: Arrays.copyOfRange(this.buffer, this.from, this.from + length);
+		}
 
 	}
 

@@ -1,5 +1,6 @@
 package dev.execd.session;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,11 +58,31 @@ class LiveOutputTests {
 		Session session = start("printf 'abc'");
 		session.ended().get(10, TimeUnit.SECONDS);
 		List<LiveOutput.Event> events = follow(session, 1, true, false);
-		LiveOutput.Binary first = (LiveOutput.Binary) events.getFirst();
+		LiveOutput.Bytes first = (LiveOutput.Bytes) events.getFirst();
 		assertThat(first.offset()).isEqualTo(1);
 		assertThat(first.next()).isEqualTo(3);
-		assertThat(first.bytes()).containsExactly('b', 'c');
+		assertThat(first.copy()).containsExactly('b', 'c');
 		assertThat(first.stream()).isEqualTo("stdout");
+	}
+
+	@Test
+	void followsBytesInChunksOfAtMostSixteenKibThatNeverSplitACharacter() throws Exception {
+		// 20,000 three-byte characters: 60,000 bytes, read ahead in one piece.
+		Session session = start("for i in $(seq 20); do printf '%.0s€' $(seq 1000); done");
+		session.ended().get(10, TimeUnit.SECONDS);
+		StringBuilder text = new StringBuilder();
+		long at = 0;
+		try (LiveOutput live = LiveOutput.followBytes(session, 0, true, 8)) {
+			for (LiveOutput.Event event = live.next(); !(event instanceof LiveOutput.End); event = live.next()) {
+				LiveOutput.Bytes bytes = (LiveOutput.Bytes) event;
+				assertThat(bytes.offset()).isEqualTo(at);
+				assertThat(bytes.length()).isBetween(1, LiveOutput.CHUNK_BYTES).isEqualTo(bytes.length() / 3 * 3);
+				text.append(new String(bytes.copy(), StandardCharsets.UTF_8));
+				at = bytes.next();
+			}
+		}
+		assertThat(at).isEqualTo(60_000);
+		assertThat(text.toString()).isEqualTo("€".repeat(20_000));
 	}
 
 	@Test

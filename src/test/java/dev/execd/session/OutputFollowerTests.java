@@ -2,9 +2,11 @@ package dev.execd.session;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
 import org.junit.jupiter.api.AfterEach;
@@ -68,6 +70,43 @@ class OutputFollowerTests {
 		assertThat(this.follower.chunk(1, 1024, true).next()).isEqualTo(euro.length - 1);
 		assertThat(this.follower.finishedAt(euro.length - 1)).isTrue();
 		assertThat(this.follower.finishedAt(1)).isFalse();
+	}
+
+	@Test
+	void readAheadGivesTheSameChunksAsSingleReads() {
+		for (int i = 0; i < 300; i++) {
+			append("out€" + i + "\n", StreamTag.STDOUT);
+			append((i % 7 == 0) ? "err" + i : "", StreamTag.STDERR);
+		}
+		ReadAhead ahead = new ReadAhead(64);
+		long at = 0;
+		while (at < this.log.total()) {
+			SessionReads.Chunk single = this.follower.chunk(at, 16, true);
+			SessionReads.Chunk buffered = this.follower.chunk(at, 16, true, ahead);
+			assertThat(buffered.bytes()).isEqualTo(single.bytes());
+			assertThat(List.of(buffered.offset(), buffered.next(), buffered.tag()))
+				.isEqualTo(List.of(single.offset(), single.next(), single.tag()));
+			at = single.next();
+		}
+		assertThat(this.follower.chunk(at, 16, true, ahead)).isNull();
+	}
+
+	@Test
+	void readAheadStillHandsOutBytesTheLogDroppedSinceTheyWereRead() {
+		OutputLog small = new OutputLog(this.dir.resolve("small.log"), 0, 32);
+		OutputFollower follower = new OutputFollower(small, () -> false, () -> -1, () -> {
+		});
+		byte[] first = "0123456789abcdefghijklmnopqrstuv".getBytes(StandardCharsets.US_ASCII);
+		small.append(first, 0, first.length, StreamTag.STDOUT);
+		ReadAhead ahead = new ReadAhead(64);
+		assertThat(follower.chunk(0, 16, false, ahead).bytes()).isEqualTo("0123456789abcdef".getBytes());
+		// Past the window (no file: its cap is 0): the next 16 bytes are no longer kept.
+		small.append(first, 0, first.length, StreamTag.STDOUT);
+		assertThatExceptionOfType(OutputException.OutputUnavailable.class)
+			.isThrownBy(() -> follower.chunk(16, 16, false, new ReadAhead(64)));
+		assertThat(follower.chunk(16, 16, false, ahead).bytes()).isEqualTo("ghijklmnopqrstuv".getBytes());
+		assertThat(follower.chunk(32, 16, false, ahead).bytes()).isEqualTo("0123456789abcdef".getBytes());
+		small.close();
 	}
 
 	@Test

@@ -209,8 +209,8 @@ final class AttachSocket extends AbstractWebSocketHandler {
 		return switch (event) {
 			case LiveOutput.Text text ->
 				new ServerMessages.Text(text.offset(), text.next(), text.stream(), text.text());
-			case LiveOutput.Binary binary ->
-				new ServerMessages.Binary(binary.offset(), binary.next(), binary.stream(), binary.bytes());
+			case LiveOutput.Bytes bytes ->
+				new ServerMessages.Binary(bytes.offset(), bytes.next(), bytes.stream(), bytes.copy());
 			case LiveOutput.Gap gap -> new ServerMessages.Gap(gap.from(), gap.to());
 			case LiveOutput.End end -> new ServerMessages.Exit(SessionView.of(end.session()));
 		};

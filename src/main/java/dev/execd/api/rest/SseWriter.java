@@ -1,14 +1,12 @@
 package dev.execd.api.rest;
 
-import java.io.ByteArrayOutputStream;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Base64;
 
 import dev.execd.session.LineBytes;
+import dev.execd.session.LiveOutput;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,30 +19,30 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
  * Writes Server-Sent Events straight to one response. One writer per connection and one
  * thread writing, so events are never interleaved.
  * <p>
- * Output events, the bulk of a stream, are assembled as bytes in one reused buffer: the
- * chunk is base64-encoded or JSON-escaped straight into it, with no intermediate strings
- * (building them with the mapper cost about four copies of every chunk). They are flushed
- * only when the caller has nothing more to send at once, so a fast producer fills the
- * response buffer and a slow one still sees every event leave immediately.
+ * Events are assembled as bytes in one reused buffer: output is base64-encoded or
+ * JSON-escaped straight into it, with no intermediate strings (building them with the
+ * mapper cost about four copies of every chunk). The buffer goes to the response when it
+ * holds {@value #WRITE_BYTES} bytes, in one write that passes the response's own buffer,
+ * and at every flush. Callers flush when they have nothing more to send at once, so a
+ * fast producer's events leave in large writes and a slow one's still leave immediately.
  */
 final class SseWriter {
 
 	/** A comment line every so often keeps proxies and clients from timing out. */
 	static final long PING_NANOS = 15_000_000_000L;
 
-	private static final byte[] RECORD_TAIL = "}\n\n".getBytes(StandardCharsets.US_ASCII);
+	/** Events gathered before a write: the response buffer's size, a few events. */
+	static final int WRITE_BYTES = 64 * 1024;
+
+	private static final byte[] RETRY = "retry: 1000\n\n".getBytes(StandardCharsets.US_ASCII);
 
 	private final OutputStream out;
 
 	private final Flushable flusher;
 
-	private static final byte[] RETRY = "retry: 1000\n\n".getBytes(StandardCharsets.US_ASCII);
-
 	private final JsonMapper json;
 
-	private final EventBuffer buffer = new EventBuffer();
-
-	private byte[] base64 = new byte[0];
+	private final SseBuffer buffer = new SseBuffer();
 
 	/**
 	 * @param out the response body
@@ -64,13 +62,32 @@ final class SseWriter {
 	 * (its own default is browser-defined, often 3 to 5 s).
 	 */
 	void open() throws IOException {
-		this.out.write(RETRY);
+		this.buffer.write(RETRY);
 		flush();
 	}
 
+	/** Sends every event written so far. */
 	void flush() throws IOException {
+		write();
 		this.out.flush();
 		this.flusher.flush();
+	}
+
+	private void write() throws IOException {
+		if (this.buffer.size() > 0) {
+			this.buffer.writeTo(this.out);
+			this.buffer.reset();
+		}
+	}
+
+	/** Ends an event: sent at once when {@code flush}, else when the buffer is full. */
+	private void written(boolean flush) throws IOException {
+		if (flush) {
+			flush();
+		}
+		else if (this.buffer.size() >= WRITE_BYTES) {
+			write();
+		}
 	}
 
 	void event(String name, @Nullable String id, Object data) throws IOException {
@@ -79,16 +96,14 @@ final class SseWriter {
 
 	/** An event with the data as JSON; sent at once when {@code flush}. */
 	void event(String name, @Nullable String id, Object data, boolean flush) throws IOException {
-		StringBuilder event = new StringBuilder(64).append("event: ").append(name).append('\n');
+		this.buffer.ascii("event: ").write(name.getBytes(StandardCharsets.UTF_8));
 		if (id != null) {
-			event.append("id: ").append(id).append('\n');
+			this.buffer.ascii("\nid: ").ascii(id);
 		}
 		// JSON escapes line breaks, so the data is always one line.
-		event.append("data: ").append(this.json.writeValueAsString(data)).append("\n\n");
-		this.out.write(event.toString().getBytes(StandardCharsets.UTF_8));
-		if (flush) {
-			flush();
-		}
+		this.buffer.ascii("\ndata: ").write(this.json.writeValueAsBytes(data));
+		this.buffer.ascii("\n\n");
+		written(flush);
 	}
 
 	/**
@@ -97,18 +112,10 @@ final class SseWriter {
 	 * and hold no line break.
 	 */
 	void jsonRecord(long next, long offset, LineBytes json, boolean flush) throws IOException {
-		this.buffer.reset();
-		this.buffer.ascii("event: record\nid: ")
-			.ascii(Long.toString(next))
-			.ascii("\ndata: {\"offset\":")
-			.ascii(Long.toString(offset))
-			.ascii(",\"record\":");
-		this.buffer.writeTo(this.out);
-		json.writeTo(this.out);
-		this.out.write(RECORD_TAIL);
-		if (flush) {
-			flush();
-		}
+		this.buffer.ascii("event: record\nid: ").number(next).ascii("\ndata: {\"offset\":").number(offset);
+		json.writeTo(this.buffer.ascii(",\"record\":"));
+		this.buffer.ascii("}\n\n");
+		written(flush);
 	}
 
 	/**
@@ -117,33 +124,37 @@ final class SseWriter {
 	 */
 	void textOutput(long next, long offset, String stream, String text, boolean flush) throws IOException {
 		outputHead(next, offset, stream).ascii(",\"text\":");
-		try (JsonGenerator generator = this.json.createGenerator(this.buffer)) {
-			generator.writeString(text);
-		}
+		writeString(text);
 		outputTail(flush);
 	}
 
 	/**
-	 * An {@code output} event with exact bytes: {@code {"offset": o, "stream": s,
-	 * "data_b64": "..."}}.
+	 * An {@code output} event of the bytes: exact in {@code data_b64}, or decoded as
+	 * {@code text}.
 	 */
-	void binaryOutput(long next, long offset, String stream, byte[] bytes, boolean flush) throws IOException {
-		int encoded = 4 * ((bytes.length + 2) / 3);
-		if (this.base64.length < encoded) {
-			this.base64 = new byte[encoded];
+	void output(LiveOutput.Bytes bytes, boolean base64) throws IOException {
+		outputHead(bytes.next(), bytes.offset(), bytes.stream());
+		if (base64) {
+			this.buffer.ascii(",\"data_b64\":\"").base64(bytes).ascii("\"");
 		}
-		int n = Base64.getEncoder().encode(bytes, this.base64);
-		outputHead(next, offset, stream).ascii(",\"data_b64\":\"").write(this.base64, 0, n);
-		this.buffer.ascii("\"");
-		outputTail(flush);
+		else if (!this.buffer.ascii(",\"text\":").jsonString(bytes)) {
+			// Malformed bytes become U+FFFD as the decoder replaces them.
+			writeString(bytes.text());
+		}
+		outputTail(bytes.caughtUp());
 	}
 
-	private EventBuffer outputHead(long next, long offset, String stream) {
-		this.buffer.reset();
+	private void writeString(String text) throws IOException {
+		try (JsonGenerator generator = this.json.createGenerator(this.buffer)) {
+			generator.writeString(text);
+		}
+	}
+
+	private SseBuffer outputHead(long next, long offset, String stream) {
 		return this.buffer.ascii("event: output\nid: ")
-			.ascii(Long.toString(next))
+			.number(next)
 			.ascii("\ndata: {\"offset\":")
-			.ascii(Long.toString(offset))
+			.number(offset)
 			.ascii(",\"stream\":\"")
 			.ascii(stream)
 			.ascii("\"");
@@ -151,40 +162,12 @@ final class SseWriter {
 
 	private void outputTail(boolean flush) throws IOException {
 		this.buffer.ascii("}\n\n");
-		this.buffer.writeTo(this.out);
-		if (flush) {
-			flush();
-		}
+		written(flush);
 	}
 
 	void ping() throws IOException {
-		this.out.write(": ping\n\n".getBytes(StandardCharsets.US_ASCII));
+		this.buffer.ascii(": ping\n\n");
 		flush();
-	}
-
-	/** A byte buffer reused for every event of the connection. */
-	private static final class EventBuffer extends ByteArrayOutputStream {
-
-		EventBuffer() {
-			super(1024);
-		}
-
-		EventBuffer ascii(String text) {
-			int n = text.length();
-			if (this.count + n > this.buf.length) {
-				this.buf = Arrays.copyOf(this.buf, Math.max(this.buf.length * 2, this.count + n));
-			}
-			for (int i = 0; i < n; i++) {
-				this.buf[this.count++] = (byte) text.charAt(i);
-			}
-			return this;
-		}
-
-		@Override
-		public void writeTo(OutputStream out) throws IOException {
-			out.write(this.buf, 0, this.count);
-		}
-
 	}
 
 	/** The response that carries a stream: no caching, and no proxy buffering. */

@@ -37,8 +37,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 /**
  * Live output and lifecycle events as Server-Sent Events. Each stream reads the one
  * output log at its own offset and writes straight to its socket: nothing is queued per
- * subscriber, so a slow client slows only itself and holds at most one chunk (16 KiB) in
- * memory.
+ * subscriber, so a slow client slows only itself and holds at most what its stream read
+ * ahead (64 KiB) and one write (about 64 KiB) in memory.
  */
 @RestController
 @Tag(name = "Events", description = """
@@ -170,9 +170,12 @@ class StreamController {
 					LiveRecords.follow(session, from, framer, this.properties.limits().maxSubscribersPerSession()), id,
 					response);
 		}
-		LiveOutput live = LiveOutput.follow(session, from, base64, stripAnsi,
-				this.properties.limits().maxSubscribersPerSession());
-		return SsePump.response(response, this.json, live, "output stream of session " + id, (sse) -> pump(live, sse));
+		int maxSubscribers = this.properties.limits().maxSubscribersPerSession();
+		// Text to strip needs a string; all other output is encoded from the log's bytes.
+		LiveOutput live = stripAnsi && !base64 ? LiveOutput.follow(session, from, false, true, maxSubscribers)
+				: LiveOutput.followBytes(session, from, !base64, maxSubscribers);
+		return SsePump.response(response, this.json, live, "output stream of session " + id,
+				(sse) -> pump(live, base64, sse));
 	}
 
 	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletResponse response) {
@@ -181,13 +184,12 @@ class StreamController {
 	}
 
 	/** Writes the events of one output stream until its end. */
-	private static void pump(LiveOutput live, SseWriter sse) throws IOException, InterruptedException {
+	private static void pump(LiveOutput live, boolean base64, SseWriter sse) throws IOException, InterruptedException {
 		SsePump.pump(sse, live::next, live::await, (event) -> {
 			switch (event) {
 				case LiveOutput.Text text ->
 					sse.textOutput(text.next(), text.offset(), text.stream(), text.text(), text.caughtUp());
-				case LiveOutput.Binary binary -> sse.binaryOutput(binary.next(), binary.offset(), binary.stream(),
-						binary.bytes(), binary.caughtUp());
+				case LiveOutput.Bytes bytes -> sse.output(bytes, base64);
 				case LiveOutput.Gap gap ->
 					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()));
 				case LiveOutput.End end -> {
