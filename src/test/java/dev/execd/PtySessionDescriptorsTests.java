@@ -1,32 +1,39 @@
 package dev.execd;
 
-import java.io.File;
-import java.time.Duration;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * What a terminal session holds open in the server: its log, the pidfd its exit comes
- * through and the terminal's master, read and written through one descriptor.
+ * through and the terminal's master, read and written through one descriptor. The
+ * server's descriptors are matched to the session (the log's name, the pidfd's pid, the
+ * master's terminal), so other sessions of the same server do not count.
  */
 class PtySessionDescriptorsTests extends EndToEndTest {
 
 	@Test
-	void aTerminalSessionTypedIntoHoldsThreeDescriptors() {
-		// The first session opens what every later one shares (pollers, connection).
-		typeInto(id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 100))));
-		int before = openFiles();
-		int sessions = 4;
-		for (int i = 0; i < sessions; i++) {
-			typeInto(id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 100))));
+	void aTerminalSessionTypedIntoHoldsThreeDescriptors() throws IOException {
+		for (int i = 0; i < 4; i++) {
+			JsonNode started = start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 100));
+			String id = id(started);
+			typeInto(id);
+			long pid = started.get("session").get("pid").asLong();
+			String tty = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", "0")).toString();
+			assertThat(tty).startsWith("/dev/pts/");
+			String index = tty.substring("/dev/pts/".length());
+			assertThat(descriptors("/dev/ptmx", "tty-index:\t" + index + "\n")).as("the master").isEqualTo(1);
+			assertThat(descriptors("anon_inode:[pidfd]", "Pid:\t" + pid + "\n")).as("the pidfd").isEqualTo(1);
+			assertThat(descriptors(id, "")).as("the log").isEqualTo(1);
 		}
-		await().atMost(Duration.ofSeconds(10))
-			.untilAsserted(() -> assertThat(openFiles() - before).isEqualTo(3 * sessions));
 	}
 
 	private void typeInto(String id) {
@@ -35,8 +42,24 @@ class PtySessionDescriptorsTests extends EndToEndTest {
 		assertThat(typed.json().get("matched").asBoolean()).as(typed.text()).isTrue();
 	}
 
-	private static int openFiles() {
-		return new File("/proc/self/fd").list().length;
+	/**
+	 * The server's descriptors whose target contains {@code target} and whose
+	 * {@code fdinfo} contains {@code info}.
+	 */
+	private static long descriptors(String target, String info) throws IOException {
+		try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+			return fds.filter((fd) -> {
+				try {
+					return Files.readSymbolicLink(fd).toString().contains(target)
+							&& Files.readString(Path.of("/proc/self/fdinfo", fd.getFileName().toString()))
+								.contains(info);
+				}
+				catch (IOException ex) {
+					// Closed meanwhile: someone else's.
+					return false;
+				}
+			}).count();
+		}
 	}
 
 }

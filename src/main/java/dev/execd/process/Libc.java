@@ -91,6 +91,12 @@ public final class Libc {
 		return fds;
 	}
 
+	/** The C library's words for an errno, such as "Too many open files". */
+	static String describe(int errno) {
+		String text = C_LIBRARY.strerror(errno);
+		return (text != null) ? text : "errno " + errno;
+	}
+
 	/** Closes a file descriptor this class opened. */
 	static void close(int fd) {
 		try {
@@ -132,6 +138,8 @@ public final class Libc {
 		int prctl(int option, long a2, long a3, long a4, long a5) throws LastErrorException;
 
 		int pipe2(int[] fds, int flags) throws LastErrorException;
+
+		String strerror(int errnum);
 
 		int close(int fd) throws LastErrorException;
 

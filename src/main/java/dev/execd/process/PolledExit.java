@@ -11,6 +11,12 @@ import com.sun.jna.Memory;
  */
 final class PolledExit extends Poller.Handler {
 
+	/**
+	 * Read when the class loads, at a spawn that had descriptors: the kill below runs
+	 * when there are none left, and a class loaded then could not be read from the jar.
+	 */
+	private static final int KILL = Signals.SIGKILL.number();
+
 	private final boolean reap;
 
 	private final CompletableFuture<Integer> exit = new CompletableFuture<>();
@@ -31,7 +37,7 @@ final class PolledExit extends Poller.Handler {
 		int fd = (int) NativeIo.syscall(NativeIo.SYS_PIDFD_OPEN, pid, 0);
 		if (fd < 0) {
 			int errno = NativeIo.errno();
-			throw new SpawnException(errno, "pidfd_open failed with errno " + errno);
+			throw SpawnException.call("pidfd_open", errno);
 		}
 		// pidfd_open sets close-on-exec itself.
 		Descriptor pidfd = new Descriptor(fd);
@@ -51,7 +57,7 @@ final class PolledExit extends Poller.Handler {
 			return of(pid, true);
 		}
 		catch (SpawnException ex) {
-			Libc.kill(pid, Signals.SIGKILL.number());
+			Libc.kill(pid, KILL);
 			NativeIo.waitid(NativeIo.P_PID, (int) pid, new Memory(NativeIo.SIGINFO_SIZE), NativeIo.WEXITED);
 			throw ex;
 		}

@@ -21,7 +21,7 @@ record PtyMaster(int fd, String slavePath) {
 	static PtyMaster open(int cols, int rows) throws SpawnException {
 		int fd = PtyCalls.posix_openpt(PtyCalls.O_RDWR | PtyCalls.O_NOCTTY | PtyCalls.O_NONBLOCK | PtyCalls.O_CLOEXEC);
 		if (fd < 0) {
-			throw new SpawnException(Native.getLastError(), "posix_openpt failed");
+			throw SpawnException.call("posix_openpt", Native.getLastError());
 		}
 		try {
 			check(PtyCalls.grantpt(fd), "grantpt");
@@ -29,7 +29,7 @@ record PtyMaster(int fd, String slavePath) {
 			byte[] name = new byte[64];
 			int error = PtyCalls.ptsname_r(fd, name, name.length);
 			if (error != 0) {
-				throw new SpawnException(error, "ptsname_r failed");
+				throw SpawnException.call("ptsname_r", error);
 			}
 			int length = 0;
 			while (name[length] != 0) {
@@ -51,7 +51,7 @@ record PtyMaster(int fd, String slavePath) {
 
 	private static void check(int result, String call) throws SpawnException {
 		if (result < 0) {
-			throw new SpawnException(Native.getLastError(), call + " failed");
+			throw SpawnException.call(call, Native.getLastError());
 		}
 	}
 

@@ -48,6 +48,11 @@ public final class SpawnException extends IOException {
 		return this.errno;
 	}
 
+	/** A system call that failed, with the C library's words for its errno. */
+	static SpawnException call(String call, int errno) {
+		return new SpawnException(errno, call + " failed: " + Libc.describe(errno) + " (errno " + errno + ")");
+	}
+
 	/**
 	 * The failure of a start, with its errno: from the message of the JDK's exceptions;
 	 * for a failure without one, from a probe that opens a pipe, which fails alike when
