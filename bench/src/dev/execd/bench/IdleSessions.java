@@ -95,25 +95,30 @@ final class IdleSessions {
 	}
 
 	/**
-	 * What stands between this machine and the target: descriptors (a session holds about
-	 * four: its pipes or terminal, and its log), processes, and the server's session cap.
+	 * What stands between this machine and the target: descriptors (a session holds its pipes
+	 * or terminal, and its log while it is in use), processes, and the server's session cap.
 	 */
 	static Map<String, Object> limits(Server server, int target) throws IOException {
 		Map<String, Object> limits = new LinkedHashMap<>();
 		for (String line : Files.readAllLines(Path.of("/proc", Long.toString(server.pid()), "limits"))) {
 			if (line.startsWith("Max open files")) {
-				limits.put("server_open_files", line.replaceAll("^Max open files\\s+(\\S+).*", "$1"));
+				limits.put("server_open_files", number(line.replaceAll("^Max open files\\s+(\\S+).*", "$1")));
 			}
 			if (line.startsWith("Max processes")) {
-				limits.put("server_processes", line.replaceAll("^Max processes\\s+(\\S+).*", "$1"));
+				limits.put("server_processes", number(line.replaceAll("^Max processes\\s+(\\S+).*", "$1")));
 			}
 		}
 		// readString gives one byte of these files (they report a size of 0 to the JDK).
-		limits.put("pid_max", Files.readAllLines(Path.of("/proc/sys/kernel/pid_max")).get(0));
-		limits.put("pty_max", Files.readAllLines(Path.of("/proc/sys/kernel/pty/max")).get(0));
+		limits.put("pid_max", number(Files.readAllLines(Path.of("/proc/sys/kernel/pid_max")).get(0)));
+		limits.put("pty_max", number(Files.readAllLines(Path.of("/proc/sys/kernel/pty/max")).get(0)));
 		limits.put("server_max_sessions", Server.MAX_SESSIONS);
 		limits.put("target", target);
 		return limits;
+	}
+
+	/** A limit as a number, or as written ("unlimited"). */
+	private static Object number(String value) {
+		return value.strip().matches("\\d+") ? (Object) Long.parseLong(value.strip()) : value.strip();
 	}
 
 	private static Map<String, Object> perSession(Map<String, Object> from, Map<String, Object> to, int sessions) {

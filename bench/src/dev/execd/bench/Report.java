@@ -69,6 +69,10 @@ final class Report {
 		double idleRss = num(s, "idle", "per_session", "rss_kib");
 		targets.add(new Target("4", "RSS per idle session (pipe, PTY, `bash -i`)", kib(idleRss), "≤ 16 KiB",
 				check(idleRss, idleRss <= 16)));
+		double idleHeld = num(s, "idle", "sessions");
+		double idleTarget = num(s, "idle", "target_sessions");
+		targets.add(new Target("4", "idle sessions held at once", fmt(idleHeld), "≥ " + fmt(idleTarget),
+				check(idleHeld, idleHeld >= idleTarget)));
 		double idleThreads = num(s, "idle", "threads_growth");
 		targets.add(new Target("4", "platform threads grown with " + fmt(num(s, "idle", "sessions")) + " idle sessions",
 				fmt(idleThreads), "≤ 8", check(idleThreads, idleThreads <= 8)));
@@ -265,8 +269,11 @@ final class Report {
 			.append(fmt(num(s, "idle", "before", "threads")))
 			.append(" / ")
 			.append(fmt(num(s, "idle", "before", "threads") + num(s, "idle", "threads_growth")))
-			.append(". Limits met on the way (results file, `idle.limits`): open files of the server, ")
-			.append("`kernel.pid_max`, `kernel.pty.max` and `execd.limits.max-sessions`.\n");
+			.append(". The limits on the way (results file, `idle.limits`): open files of the server (")
+			.append(fmt(num(s, "idle", "limits", "server_open_files")))
+			.append("), `kernel.pid_max`, `kernel.pty.max` (")
+			.append(fmt(num(s, "idle", "limits", "pty_max")))
+			.append(") and `execd.limits.max-sessions`.\n");
 		md.append("\n### 5. Concurrency: ").append(fmt(num(s, "load", "clients")))
 			.append(" clients (half of them on PTYs), start → poll → exit → DELETE for ").append(fmt(num(s, "load", "seconds")))
 			.append(" s\n\n");
