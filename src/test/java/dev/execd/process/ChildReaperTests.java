@@ -127,7 +127,8 @@ class ChildReaperTests {
 		finally {
 			children.forEach(Child::release);
 		}
-		assertThat(statuses(children)).containsOnly(128 + 15);
+		// The master's close hangs the terminal up before the SIGTERM.
+		assertThat(statuses(children)).containsOnly(128 + 1);
 	}
 
 	private static List<Integer> statuses(List<Child> children) throws Exception {
