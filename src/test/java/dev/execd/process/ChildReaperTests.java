@@ -89,6 +89,8 @@ class ChildReaperTests {
 				child.release();
 			}
 		}
+		// Never reaped unregistered: its status was not ours to take.
+		assertThat(ProcessTable.stat(stranger)).hasValueSatisfying((stat) -> assertThat(stat.state()).isEqualTo('Z'));
 		assertThat(ChildReaper.running().reaping(stranger).get(20, TimeUnit.SECONDS)).isZero();
 	}
 
