@@ -43,7 +43,10 @@ final class ChildReaper {
 	 */
 	private static final long SWEEP_AFTER = TimeUnit.MILLISECONDS.toNanos(5);
 
-	/** Sweeps take at most a fifth of the thread's time, however many children wait. */
+	/**
+	 * The pause after a sweep, in sweeps' durations: sweeps take at most a sixth of the
+	 * thread's time, however many children wait.
+	 */
 	private static final int SWEEP_SHARE = 5;
 
 	private final Map<Long, CompletableFuture<Integer>> children = new ConcurrentHashMap<>();
