@@ -31,7 +31,8 @@ public sealed interface Child permits PipeChild, PtyChild, GoneChild, FilteredCh
 
 	/**
 	 * Completes with the leader's exit status once it has been reaped: its exit code, or
-	 * 128+n after a death by signal n.
+	 * 128+n after a death by signal n. It completes on the one thread that reaps every
+	 * child: dependents must hand slow work to another thread.
 	 */
 	CompletableFuture<Integer> exit();
 

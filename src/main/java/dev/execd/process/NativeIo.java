@@ -5,16 +5,18 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 
 /**
- * The libc calls of the {@link Poller}, bound by JNA's direct mapping: a call costs well
- * under a microsecond, against several through an interface mapping, and reads and writes
- * are made per chunk of output. A failed call returns -1 and leaves errno in
- * {@link Native#getLastError()}. Linux only.
+ * The libc calls of the {@link Poller} and the {@link ChildReaper}, bound by JNA's direct
+ * mapping: a call costs well under a microsecond, against several through an interface
+ * mapping, and reads and writes are made per chunk of output. A failed call returns -1
+ * and leaves errno in {@link Native#getLastError()}. Linux only.
  */
 final class NativeIo {
 
 	static final int EAGAIN = 11;
 
 	static final int EINTR = 4;
+
+	static final int ECHILD = 10;
 
 	static final int EPOLL_CTL_ADD = 1;
 
@@ -35,19 +37,24 @@ final class NativeIo {
 
 	static final int O_NONBLOCK = 0x800;
 
-	/** The same number on x86_64 and aarch64 (Linux 5.3). */
-	static final long SYS_PIDFD_OPEN = 434;
+	static final int P_ALL = 0;
 
 	static final int P_PID = 1;
-
-	static final int P_PIDFD = 3;
 
 	static final int WNOHANG = 1;
 
 	static final int WEXITED = 4;
 
-	/** {@code siginfo_t}: {@code si_code} and {@code si_status} offsets, and its size. */
+	/** Leaves the child waitable: the zombie is named, not reaped. */
+	static final int WNOWAIT = 0x01000000;
+
+	/**
+	 * {@code siginfo_t} on x86_64 and aarch64: {@code si_code}, {@code si_pid} and
+	 * {@code si_status} offsets, and its size.
+	 */
 	static final int SI_CODE = 8;
+
+	static final int SI_PID = 16;
 
 	static final int SI_STATUS = 24;
 
@@ -94,9 +101,6 @@ final class NativeIo {
 	static native int fcntl(int fd, int cmd, int arg);
 
 	static native int close(int fd);
-
-	// syscall is variadic; long arguments are passed as fixed ones on x86_64 and aarch64.
-	static native long syscall(long number, long a1, long a2);
 
 	static native int waitid(int idtype, int id, Pointer info, int options);
 

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A leader on plain pipes, spawned by {@link Spawn} as a new session's leader (its pid is
- * the session id) and reaped by a {@link Poller}, so it costs no thread. Its three
+ * the session id) and reaped by the {@link ChildReaper}, so it costs no thread. Its three
  * streams are {@link ChildPipe}s, which outlive the leader for its background children.
  */
 final class PipeChild implements Child {
@@ -36,10 +36,11 @@ final class PipeChild implements Child {
 			pipes.add(ChildPipe.forInput());
 			pipes.add(ChildPipe.forOutput());
 			pipes.add(ChildPipe.forOutput());
+			ChildReaper reaper = ChildReaper.running();
 			long pid = Spawn.start(spec,
 					Spawn.descriptors(pipes.get(0).theirs(), pipes.get(1).theirs(), pipes.get(2).theirs()));
-			CompletableFuture<Integer> exit = PolledExit.reaping(pid);
-			return new PipeChild(pid, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours(), exit);
+			return new PipeChild(pid, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours(),
+					reaper.reaping(pid));
 		}
 		catch (SpawnException | RuntimeException ex) {
 			pipes.forEach(ChildPipe::close);

@@ -6,9 +6,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A leader on a pseudo-terminal that execd allocates itself ({@link PtyMaster}) and
  * starts with {@link Spawn} ({@code posix_spawn}, the command's exec and no other), never
- * forking the JVM, reaped by a {@link Poller}: it costs no thread. The child, a new
- * session's leader, opens the slave side itself for reading and writing, which makes it
- * the session's controlling terminal, and has it on descriptors 0, 1 and 2 as one open
+ * forking the JVM, reaped by the {@link ChildReaper}: it costs no thread. The child, a
+ * new session's leader, opens the slave side itself for reading and writing, which makes
+ * it the session's controlling terminal, and has it on descriptors 0, 1 and 2 as one open
  * file, as a terminal login does.
  * <p>
  * Why the child opens the terminal rather than the JVM: a JVM that leads a session with
@@ -44,8 +44,9 @@ final class PtyChild implements Child {
 		PtyMaster terminal = PtyMaster.open(spec.cols(), spec.rows());
 		Descriptor master = new Descriptor(terminal.fd());
 		try {
+			ChildReaper reaper = ChildReaper.running();
 			long pid = Spawn.start(spec, Spawn.terminal(terminal.slavePath()));
-			return new PtyChild(pid, terminal.slavePath(), master, PolledExit.reaping(pid));
+			return new PtyChild(pid, terminal.slavePath(), master, reaper.reaping(pid));
 		}
 		catch (SpawnException | RuntimeException ex) {
 			master.close();

@@ -13,12 +13,12 @@ import com.sun.jna.StringArray;
 /**
  * Starts a session leader with one exec, the command's own: glibc's {@code posix_spawn}
  * (a clone sharing the JVM's memory, no JVM helper, no wrapper program), on descriptors
- * of execd's own, so no JDK reaper thread waits for it: the {@link Poller} reaps it
- * through a pidfd. glibc's child ({@code __spawni_child} in
- * {@code sysdeps/unix/sysv/linux/spawni.c}) does, in this order: every signal back to its
- * default ({@code POSIX_SPAWN_SETSIGDEF} with a full set), {@code setsid()}
- * ({@code POSIX_SPAWN_SETSID}), the file actions (the standard streams,
- * {@code closefrom(3)}, the working directory), an empty signal mask, the exec.
+ * of execd's own, so no JDK reaper thread waits for it: the {@link ChildReaper} reaps it.
+ * glibc's child ({@code __spawni_child} in {@code sysdeps/unix/sysv/linux/spawni.c})
+ * does, in this order: every signal back to its default ({@code POSIX_SPAWN_SETSIGDEF}
+ * with a full set), {@code setsid()} ({@code POSIX_SPAWN_SETSID}), the file actions (the
+ * standard streams, {@code closefrom(3)}, the working directory), an empty signal mask,
+ * the exec.
  * <p>
  * The reset matters because ignored signals survive an exec: a JVM started in the
  * background ignores SIGINT and SIGQUIT, one under {@code nohup} SIGHUP, and without it

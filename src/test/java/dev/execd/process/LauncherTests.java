@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -163,7 +164,12 @@ class LauncherTests {
 			Child child = Launcher.start(new LaunchSpec(List.of("sleep", "30"), Path.of("/"),
 					Map.of("PATH", System.getenv("PATH")), Boolean.parseBoolean(args[0]), 80, 24));
 			try {
-				String cmdline = Files.readString(Path.of("/proc", Long.toString(child.pid()), "cmdline"));
+				// The spawn returns once the exec has replaced the child's memory, a
+				// moment
+				// before the kernel has set up the new argv that /proc shows.
+				Path argv = Path.of("/proc", Long.toString(child.pid()), "cmdline");
+				Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !Files.readString(argv).isEmpty());
+				String cmdline = Files.readString(argv);
 				String stat = Files.readString(Path.of("/proc", Long.toString(child.pid()), "stat"));
 				System.out.println(sigIgn(Path.of("/proc/self/status")));
 				System.out.println(cmdline.substring(0, cmdline.length() - 1).replace('\0', ' '));
