@@ -32,7 +32,7 @@ class StreamTagsTests {
 		}
 		log.close();
 		assertThat(Files.size(index)).isEqualTo(8L * CHANGES);
-		OutputLog recovered = OutputLog.recovered(path, 2L * CHANGES, 0);
+		OutputLog recovered = OutputLog.recovered(path, 2L * CHANGES, 0, IdleChannels.KEEP_OPEN);
 		assertThat(recovered.runAt(3).tag()).isEqualTo(StreamTag.STDERR);
 		assertThat(recovered.runAt(2L * (CHANGES - 1)).tag()).isEqualTo(StreamTag.STDOUT);
 		recovered.delete();
