@@ -8,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -32,7 +33,7 @@ final class LogChannel {
 
 	private final IdleChannels idle;
 
-	/** The created file's identity (device and inode); null when it cannot be read. */
+	/** The created file's device and inode; null when they cannot be read. */
 	private final @Nullable Object fileKey;
 
 	// Guarded by this. Invariant: tracked by the sweeper exactly while channel is open.
@@ -43,6 +44,12 @@ final class LogChannel {
 	private long lastUse = System.nanoTime();
 
 	private boolean closed;
+
+	/**
+	 * The file's change time and size when its channel was closed: an inode number alone
+	 * could be the same for a file created after the log's was removed.
+	 */
+	private @Nullable Map<String, Object> closedAs;
 
 	/**
 	 * @param opened the file just created or opened, held until it is idle
@@ -102,6 +109,7 @@ final class LogChannel {
 
 	private void closeChannel() {
 		if (this.channel != null) {
+			this.closedAs = this.closed ? null : stateOf(this.path);
 			try {
 				this.channel.close();
 			}
@@ -119,14 +127,25 @@ final class LogChannel {
 						LinkOption.NOFOLLOW_LINKS)
 				: FileChannel.open(this.path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
 		// The path must still name the created file once it is open: a file put in its
-		// place before the open shows a different key. (Only someone who can write the
-		// owner-only directory could swap it away and back around the open.)
-		Object key = keyOf(this.path);
-		if (this.fileKey == null || !this.fileKey.equals(key)) {
+		// place before the open shows another inode, or (the log's inode number reused
+		// after a removal) another change time or size than at the close. Nothing but
+		// this log writes the file, so an unchanged file shows the same.
+		Map<String, Object> state = stateOf(this.path);
+		if (this.fileKey == null || !this.fileKey.equals(keyOf(this.path)) || state == null
+				|| !state.equals(this.closedAs)) {
 			opened.close();
 			throw new IOException(this.path + " is no longer the session's log file");
 		}
 		return opened;
+	}
+
+	private static @Nullable Map<String, Object> stateOf(Path path) {
+		try {
+			return Files.readAttributes(path, "unix:ino,ctime,size", LinkOption.NOFOLLOW_LINKS);
+		}
+		catch (IOException | UnsupportedOperationException ex) {
+			return null;
+		}
 	}
 
 	private static @Nullable Object keyOf(Path path) {
