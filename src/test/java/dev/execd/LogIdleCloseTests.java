@@ -62,6 +62,24 @@ class LogIdleCloseTests extends EndToEndTest {
 			.collect(Collectors.joining())).isEqualTo(all.substring(early.length() - 10));
 	}
 
+	@Test
+	void aTerminalTypedIntoAfterIdlePausesReopensItsLogOnceEachTime() throws IOException {
+		String id = id(start(Map.of("argv", List.of("cat"), "tty", true, "yield_time_ms", 100)));
+		StringBuilder typed = new StringBuilder();
+		for (int i = 0; i < 3; i++) {
+			await().atMost(Duration.ofSeconds(20)).until(() -> descriptors(id) == 0);
+			String line = "typed " + i + "\n";
+			TestClient.Response echo = this.api.post("/sessions/" + id + "/stdin",
+					Map.of("chars", line, "wait_for", "typed " + i + "\\r\\n.*typed " + i, "yield_time_ms", 10000));
+			assertThat(echo.json().get("matched").asBoolean()).as(echo.text()).isTrue();
+			assertThat(descriptors(id)).as("at most one, never a leaked one").isLessThanOrEqualTo(1);
+			typed.append("typed ").append(i).append("\r\ntyped ").append(i).append("\r\n");
+		}
+		// Every reopened descriptor is closed again: none leaked.
+		await().atMost(Duration.ofSeconds(20)).until(() -> descriptors(id) == 0);
+		assertThat(this.api.get("/sessions/" + id + "/log").text()).isEqualTo(typed.toString());
+	}
+
 	private static String lines(int from, int to) {
 		return IntStream.rangeClosed(from, to).mapToObj((i) -> "line " + i + "\n").collect(Collectors.joining());
 	}

@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What a terminal session holds open in the server: its log, the pidfd its exit comes
  * through and the terminal's master, read and written through one descriptor. The
  * server's descriptors are matched to the session (the log's name, the pidfd's pid, the
- * master's terminal), so other sessions of the same server do not count.
+ * master's terminal), so other sessions of the same server do not count. The log is
+ * counted while in use (just typed into, far within {@code execd.output.log-idle-close});
+ * {@link LogIdleCloseTests} sees it closed when idle and opened once again.
  */
 class PtySessionDescriptorsTests extends EndToEndTest {
 
