@@ -49,7 +49,7 @@ public final class OutputLog implements AutoCloseable {
 	private OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file, boolean writable,
 			IdleChannels idle) {
 		this.path = path;
-		this.published = new PublishedLog(windowCap, new StreamTags(StreamTags.pathOf(path)));
+		this.published = new PublishedLog(windowCap, new StreamTags(StreamTags.pathOf(path), idle));
 		this.file = new LogFile(path, file, writable, maxLogSize, idle);
 	}
 
@@ -76,7 +76,7 @@ public final class OutputLog implements AutoCloseable {
 		OutputLog log = new OutputLog(path, 0, 1, file, false, idle);
 		log.appended = Math.max(size, recordedTotal);
 		log.file.stopAt(size);
-		log.published.recovered(log.appended, size, recordedLost, StreamTags.recovered(StreamTags.pathOf(path)));
+		log.published.recovered(log.appended, size, recordedLost, StreamTags.recovered(StreamTags.pathOf(path), idle));
 		return log;
 	}
 

@@ -1,10 +1,12 @@
 package dev.execd.output;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -67,7 +69,9 @@ class OutputLogIdleTests {
 		IdleChannels idle = new IdleChannels(Duration.ofMillis(1), this.timers);
 		int total = 400_000;
 		AtomicBoolean done = new AtomicBoolean();
-		AtomicBoolean sawClosed = new AtomicBoolean();
+		AtomicBoolean paused = new AtomicBoolean();
+		int closes = 0;
+		int appends = 0;
 		ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
 		try (OutputLog log = new OutputLog(path, 1L << 30, 16, idle)) {
 			List<Thread> readers = new ArrayList<>();
@@ -75,16 +79,21 @@ class OutputLogIdleTests {
 				readers.add(Thread.ofPlatform().start(() -> {
 					while (!done.get()) {
 						long end = log.total();
-						if (end == 0) {
+						if (end == 0 || paused.get()) {
+							Thread.onSpinWait();
 							continue;
 						}
 						long from = ThreadLocalRandom.current().nextLong(end);
 						int n = (int) Math.min(end - from, 1 + ThreadLocalRandom.current().nextInt(3000));
-						byte[] got = log.read(from, n);
-						if (!java.util.Arrays.equals(got, bytes(from, got.length)) || got.length != n) {
-							wrong.add(from + "+" + n);
+						try {
+							byte[] got = log.read(from, n);
+							if (!Arrays.equals(got, bytes(from, got.length)) || got.length != n) {
+								wrong.add(from + "+" + n);
+							}
 						}
-						sawClosed.compareAndSet(false, idle.open() == 0);
+						catch (RuntimeException ex) {
+							wrong.add(from + "+" + n + ": " + ex);
+						}
 					}
 				}));
 			}
@@ -94,9 +103,12 @@ class OutputLogIdleTests {
 				byte[] chunk = bytes(at, n);
 				assertThat(log.append(chunk, 0, n, StreamTag.STDOUT)).isEqualTo(at);
 				at += n;
-				if (ThreadLocalRandom.current().nextInt(50) == 0) {
-					// Long enough for the sweeper to close the file between appends.
-					Thread.sleep(3);
+				if (++appends % 40 == 0) {
+					// The readers stop between reads until the sweeper closes the file.
+					paused.set(true);
+					await().atMost(Duration.ofSeconds(10)).until(() -> idle.open() == 0);
+					closes++;
+					paused.set(false);
 				}
 			}
 			done.set(true);
@@ -104,7 +116,7 @@ class OutputLogIdleTests {
 				reader.join();
 			}
 			assertThat(wrong).isEmpty();
-			assertThat(sawClosed).as("the file was closed while in use by the test").isTrue();
+			assertThat(closes).as("times the file was closed and opened again").isGreaterThan(20);
 			assertThat(log.lostBytes()).isZero();
 			assertThat(Files.readAllBytes(path)).isEqualTo(bytes(0, (int) at));
 			assertThat(log.read(0, (int) at)).isEqualTo(bytes(0, (int) at));
@@ -188,7 +200,7 @@ class OutputLogIdleTests {
 	}
 
 	private static void append(OutputLog log, String text) {
-		byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+		byte[] b = text.getBytes(StandardCharsets.UTF_8);
 		log.append(b, 0, b.length, StreamTag.STDOUT);
 	}
 
