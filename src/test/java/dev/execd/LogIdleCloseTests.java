@@ -10,13 +10,16 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import dev.execd.config.ExecdProperties;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.context.TestPropertySource;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -78,6 +81,15 @@ class LogIdleCloseTests extends EndToEndTest {
 		// Every reopened descriptor is closed again: none leaked.
 		await().atMost(Duration.ofSeconds(20)).until(() -> descriptors(id) == 0);
 		assertThat(this.api.get("/sessions/" + id + "/log").text()).isEqualTo(typed.toString());
+	}
+
+	@Test
+	void refusesAnIdlePeriodThatIsNotPositive() {
+		for (Duration idle : new Duration[] { Duration.ZERO, Duration.ofSeconds(-1) }) {
+			assertThatThrownBy(() -> new ExecdProperties.Output(null, DataSize.ofKilobytes(256),
+					DataSize.ofGigabytes(1), DataSize.ofGigabytes(10), idle))
+				.hasMessage("execd.output.log-idle-close must be positive");
+		}
 	}
 
 	private static String lines(int from, int to) {
