@@ -37,7 +37,7 @@ public final class IdleChannels {
 	}
 
 	/** How many log files are open now. */
-	public int open() {
+	int open() {
 		return this.open.size();
 	}
 

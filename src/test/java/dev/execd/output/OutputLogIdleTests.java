@@ -1,6 +1,7 @@
 package dev.execd.output;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -196,6 +198,58 @@ class OutputLogIdleTests {
 			assertThat(log.read(0, 3000)).isEqualTo(bytes(0, 3000));
 			append(log, "ignored");
 			assertThat(Files.readAllBytes(path)).isEqualTo(bytes(0, 3000));
+		}
+	}
+
+	@Test
+	void outOfDescriptorsAReadIsUnavailableAndAnAppendFailsUntilThereAreSome() throws IOException {
+		String limits = Files.readString(Path.of("/proc/self/limits"));
+		long soft = Long.parseLong(limits.lines()
+			.filter((line) -> line.startsWith("Max open files"))
+			.findFirst()
+			.orElseThrow()
+			.split("\\s+")[3]);
+		assumeThat(soft).as("descriptors to use up").isLessThanOrEqualTo(65536);
+		Path path = this.dir.resolve("s.log");
+		IdleChannels idle = new IdleChannels(Duration.ofMillis(20), this.timers);
+		List<String> failures = new ArrayList<>();
+		try (OutputLog log = new OutputLog(path, 1L << 30, 1, idle)) {
+			log.onWriteFailure((error, first) -> failures.add(first + " " + error.getMessage()));
+			append(log, "kept\n");
+			await().atMost(Duration.ofSeconds(10)).until(() -> descriptors(path) == 0);
+			// Loaded now: no class can be loaded while no descriptor is left.
+			Class<?> unavailable = OutputException.OutputUnavailable.class;
+			RuntimeException readError = null;
+			List<FileChannel> hoard = new ArrayList<>();
+			try {
+				try {
+					while (true) {
+						hoard.add(FileChannel.open(Path.of("/dev/null")));
+					}
+				}
+				catch (IOException ex) {
+					// Every descriptor is taken.
+				}
+				try {
+					log.read(0, 4);
+				}
+				catch (RuntimeException ex) {
+					readError = ex;
+				}
+				append(log, "lost\n");
+			}
+			finally {
+				for (FileChannel channel : hoard) {
+					channel.close();
+				}
+			}
+			assertThat(readError).isInstanceOf(unavailable);
+			assertThat(failures).singleElement().asString().startsWith("true").contains("Too many open files");
+			assertThat(log.lostBytes()).isEqualTo(5);
+			append(log, "back\n");
+			assertThat(failures).hasSize(1);
+			assertThat(log.read(0, 100)).asString().isEqualTo("kept\nback\n");
+			assertThat(Files.readString(path)).isEqualTo("kept\nback\n");
 		}
 	}
 
