@@ -16,6 +16,9 @@ import java.nio.file.Path;
  * get no offset and are counted in {@link #lostBytes()}, so offsets keep numbering
  * exactly the bytes kept and the file stays the log's prefix. Every later append tries
  * the file again, so the log resumes as soon as there is room.
+ * <p>
+ * Given {@link IdleChannels}, the file's descriptor is held only while the log is used:
+ * closed after the idle period, opened again by the next append or read of the file.
  */
 public final class OutputLog implements AutoCloseable {
 
