@@ -43,7 +43,7 @@ class OutputDirectoryTrustTests {
 	@Test
 	void defaultDirectoryIsPerUser() {
 		ExecdProperties.Output output = new ExecdProperties.Output(null, DataSize.ofKilobytes(256),
-				DataSize.ofGigabytes(1), DataSize.ofGigabytes(10));
+				DataSize.ofGigabytes(1), DataSize.ofGigabytes(10), Duration.ofSeconds(15));
 		assertThat(output.dir())
 			.isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "execd-" + EffectiveUid.get()));
 	}

@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What a terminal session holds open in the server: its log and the terminal's master,
  * read and written through one descriptor; its exit costs none (no pidfd). The server's
  * descriptors are matched to the session (the log's name, a pidfd's pid, the master's
- * terminal), so other sessions of the same server do not count.
+ * terminal), so other sessions of the same server do not count. The log is counted while
+ * in use (just typed into, far within {@code execd.output.log-idle-close});
+ * {@link LogIdleCloseTests} sees it closed when idle and opened once again.
  */
 class PtySessionDescriptorsTests extends EndToEndTest {
 

@@ -63,13 +63,20 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 	 * Where output logs live and how much of them is kept. The default directory is per
 	 * user ({@code ${java.io.tmpdir}/execd-<uid>}): a shared name in a shared /tmp could
 	 * be created first by someone else, and execd refuses a directory it does not own.
+	 *
+	 * @param logIdleClose how long a session's log file stays open without a read or
+	 * write; then its descriptor is closed until the next one (positive)
 	 */
 	public record Output(Path dir, @DefaultValue("256KB") DataSize memoryWindow,
-			@DefaultValue("1GB") DataSize maxLogSize, @DefaultValue("10GB") DataSize maxTotalLogSize) {
+			@DefaultValue("1GB") DataSize maxLogSize, @DefaultValue("10GB") DataSize maxTotalLogSize,
+			@DefaultValue("5s") Duration logIdleClose) {
 
 		public Output {
 			if (dir == null) {
 				dir = Path.of(System.getProperty("java.io.tmpdir"), "execd-" + EffectiveUid.get());
+			}
+			if (logIdleClose.isNegative() || logIdleClose.isZero()) {
+				throw new IllegalArgumentException("execd.output.log-idle-close must be positive");
 			}
 		}
 

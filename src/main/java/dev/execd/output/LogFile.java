@@ -16,7 +16,9 @@ import java.util.Set;
  * The file behind an {@link OutputLog}: only ever a regular file opened without following
  * a symbolic link, and written at given positions up to the log cap. A failed write (a
  * full disk) is reported, and the next write simply tries again. The log's append lock
- * guards the writing side; reads are positional and need no lock.
+ * guards the writing side; reads are positional and need no lock. The descriptor is held
+ * only while the log is in use ({@link LogChannel}): a write that cannot open the file
+ * again (no descriptor left, the file gone) fails the same way.
  */
 final class LogFile {
 
@@ -25,7 +27,7 @@ final class LogFile {
 
 	private final Path path;
 
-	private final FileChannel channel;
+	private final LogChannel channel;
 
 	private final long cap;
 
@@ -40,9 +42,13 @@ final class LogFile {
 	private volatile WriteFailureListener listener = (error, first) -> {
 	};
 
-	LogFile(Path path, FileChannel channel, long cap) {
+	/**
+	 * @param channel the file, just created or opened
+	 * @param writable whether the file takes writes (a recovered one does not)
+	 */
+	LogFile(Path path, FileChannel channel, boolean writable, long cap, IdleChannels idle) {
 		this.path = path;
-		this.channel = channel;
+		this.channel = new LogChannel(path, channel, writable, idle);
 		this.cap = cap;
 	}
 
@@ -112,8 +118,14 @@ final class LogFile {
 	private int write(byte[] b, int off, int len, long pos) {
 		ByteBuffer buf = ByteBuffer.wrap(b, off, len);
 		try {
-			while (buf.hasRemaining()) {
-				this.channel.write(buf, pos + buf.position() - off);
+			FileChannel open = this.channel.acquire();
+			try {
+				while (buf.hasRemaining()) {
+					open.write(buf, pos + buf.position() - off);
+				}
+			}
+			finally {
+				this.channel.release();
 			}
 			this.failing = false;
 		}
@@ -130,15 +142,22 @@ final class LogFile {
 	 * Reads {@code n} bytes at {@code offset} into {@code out} at {@code off}, fewer at
 	 * the end of the file.
 	 * @return how many were read
-	 * @throws OutputException.OutputUnavailable when the file cannot be read
+	 * @throws OutputException.OutputUnavailable when the file cannot be read, or opened
+	 * again (no descriptor left, the file gone or replaced)
 	 */
 	int read(long offset, byte[] out, int off, int n) {
 		ByteBuffer buf = ByteBuffer.wrap(out, off, n);
 		try {
-			while (buf.hasRemaining()) {
-				if (this.channel.read(buf, offset + buf.position() - off) < 0) {
-					break;
+			FileChannel open = this.channel.acquire();
+			try {
+				while (buf.hasRemaining()) {
+					if (open.read(buf, offset + buf.position() - off) < 0) {
+						break;
+					}
 				}
+			}
+			finally {
+				this.channel.release();
 			}
 		}
 		catch (IOException ex) {
@@ -147,13 +166,9 @@ final class LogFile {
 		return buf.position() - off;
 	}
 
+	/** Closes the file for good: it is never opened again. */
 	void close() {
-		try {
-			this.channel.close();
-		}
-		catch (IOException ex) {
-			// Nothing left to flush: writes go straight to the channel.
-		}
+		this.channel.close();
 	}
 
 	void delete() {

@@ -16,6 +16,9 @@ import java.nio.file.Path;
  * get no offset and are counted in {@link #lostBytes()}, so offsets keep numbering
  * exactly the bytes kept and the file stays the log's prefix. Every later append tries
  * the file again, so the log resumes as soon as there is room.
+ * <p>
+ * Given {@link IdleChannels}, the file's descriptor is held only while the log is used:
+ * closed after the idle period, opened again by the next append or read of the file.
  */
 public final class OutputLog implements AutoCloseable {
 
@@ -31,15 +34,26 @@ public final class OutputLog implements AutoCloseable {
 
 	private final PublishedLog published;
 
+	/** A new log whose file stays open until the log is closed. */
 	public OutputLog(Path path, long maxLogSize, int windowCap) {
-		this(path, maxLogSize, windowCap, LogFile.create(path));
+		this(path, maxLogSize, windowCap, IdleChannels.KEEP_OPEN);
+	}
+
+	/** A new log whose file {@code idle} closes while nothing reads or writes it. */
+	public OutputLog(Path path, long maxLogSize, int windowCap, IdleChannels idle) {
+		this(path, maxLogSize, windowCap, LogFile.create(path), true, idle);
 	}
 
 	/** With a file already open; tests pass one that fails like a full disk. */
 	OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file) {
+		this(path, maxLogSize, windowCap, file, true, IdleChannels.KEEP_OPEN);
+	}
+
+	private OutputLog(Path path, long maxLogSize, int windowCap, FileChannel file, boolean writable,
+			IdleChannels idle) {
 		this.path = path;
-		this.published = new PublishedLog(windowCap, new StreamTags(StreamTags.pathOf(path)));
-		this.file = new LogFile(path, file, maxLogSize);
+		this.published = new PublishedLog(windowCap, new StreamTags(StreamTags.pathOf(path), idle));
+		this.file = new LogFile(path, file, writable, maxLogSize, idle);
 	}
 
 	/**
@@ -47,16 +61,25 @@ public final class OutputLog implements AutoCloseable {
 	 * @param recordedTotal the output total the metadata recorded; the file may hold more
 	 * (written after the metadata) or less (the log cap)
 	 * @param recordedLost the lost bytes the metadata recorded
+	 * @param idle closes the file while nothing reads it
 	 * @throws IOException also when the path is not a regular file: a symbolic link is
 	 * never followed
 	 */
-	public static OutputLog recovered(Path path, long recordedTotal, long recordedLost) throws IOException {
+	public static OutputLog recovered(Path path, long recordedTotal, long recordedLost, IdleChannels idle)
+			throws IOException {
 		FileChannel file = LogFile.openExisting(path);
-		OutputLog log = new OutputLog(path, 0, 1, file);
-		long size = file.size();
+		long size;
+		try {
+			size = file.size();
+		}
+		catch (IOException ex) {
+			file.close();
+			throw ex;
+		}
+		OutputLog log = new OutputLog(path, 0, 1, file, false, idle);
 		log.appended = Math.max(size, recordedTotal);
 		log.file.stopAt(size);
-		log.published.recovered(log.appended, size, recordedLost, StreamTags.recovered(StreamTags.pathOf(path)));
+		log.published.recovered(log.appended, size, recordedLost, StreamTags.recovered(StreamTags.pathOf(path), idle));
 		return log;
 	}
 

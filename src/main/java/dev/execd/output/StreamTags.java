@@ -20,8 +20,9 @@ import org.jspecify.annotations.Nullable;
  * in memory (at most 512 KiB); past that the oldest half is appended to an index file
  * beside the log ({@code <id>.streams}), which lookups of older offsets binary-search
  * with positional reads. Only when that file cannot be written are old changes forgotten
- * (bytes before the first kept change then report its tag). Not thread-safe; the log
- * guards it.
+ * (bytes before the first kept change then report its tag). Like the log, the index holds
+ * its descriptor only while in use ({@link LogChannel}). Not thread-safe; the log guards
+ * it.
  */
 final class StreamTags {
 
@@ -29,7 +30,9 @@ final class StreamTags {
 
 	private final @Nullable Path path;
 
-	private @Nullable FileChannel file;
+	private final IdleChannels idle;
+
+	private @Nullable LogChannel file;
 
 	/** Changes in the file: they precede every change in memory. */
 	private long spilled;
@@ -43,19 +46,21 @@ final class StreamTags {
 	/**
 	 * @param path the index file, created when first needed; null keeps memory only
 	 */
-	StreamTags(@Nullable Path path) {
+	StreamTags(@Nullable Path path, IdleChannels idle) {
 		this.path = path;
+		this.idle = idle;
 	}
 
 	/** The index of a finished log found on disk, read-only; empty when missing. */
-	static StreamTags recovered(Path path) {
-		StreamTags tags = new StreamTags(path);
+	static StreamTags recovered(Path path, IdleChannels idle) {
+		StreamTags tags = new StreamTags(path, idle);
 		// Read-only: a finished log takes no more changes, and the file is complete.
 		tags.broken = true;
 		try {
 			if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
-				tags.file = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-				tags.spilled = tags.file.size() / Long.BYTES;
+				FileChannel open = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+				tags.file = new LogChannel(path, open, false, idle);
+				tags.spilled = open.size() / Long.BYTES;
 			}
 		}
 		catch (IOException ex) {
@@ -136,12 +141,7 @@ final class StreamTags {
 
 	private void closeFile() {
 		if (this.file != null) {
-			try {
-				this.file.close();
-			}
-			catch (IOException ex) {
-				// Read-only or fully written: nothing is lost.
-			}
+			this.file.close();
 			this.file = null;
 			// Only memory is searched from now on.
 			this.broken = true;
@@ -160,16 +160,24 @@ final class StreamTags {
 	private boolean write(int n) {
 		try {
 			if (this.file == null) {
-				this.file = FileChannel.open(this.path,
-						Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ,
-								StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-						PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+				this.file = new LogChannel(this.path,
+						FileChannel.open(this.path,
+								Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+										StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+								PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))),
+						true, this.idle);
 			}
 			ByteBuffer buf = ByteBuffer.allocate(n * Long.BYTES);
 			buf.asLongBuffer().put(this.packed, 0, n);
 			long pos = this.spilled * Long.BYTES;
-			while (buf.hasRemaining()) {
-				pos += this.file.write(buf, pos);
+			FileChannel open = this.file.acquire();
+			try {
+				while (buf.hasRemaining()) {
+					pos += open.write(buf, pos);
+				}
+			}
+			finally {
+				this.file.release();
 			}
 			return true;
 		}
@@ -184,8 +192,14 @@ final class StreamTags {
 		}
 		ByteBuffer buf = ByteBuffer.allocate(Long.BYTES);
 		try {
-			while (buf.hasRemaining() && this.file.read(buf, i * Long.BYTES + buf.position()) >= 0) {
-				// Positional reads of a file only ever appended to.
+			FileChannel open = this.file.acquire();
+			try {
+				while (buf.hasRemaining() && open.read(buf, i * Long.BYTES + buf.position()) >= 0) {
+					// Positional reads of a file only ever appended to.
+				}
+			}
+			finally {
+				this.file.release();
 			}
 		}
 		catch (IOException ex) {

@@ -14,12 +14,14 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import dev.execd.config.ExecdProperties;
+import dev.execd.output.IdleChannels;
 
 /**
  * Decides which sessions go, and owns the registry's one timer thread. On every interval
  * it expires and removes sessions per {@link ReapPolicy} and keeps the logs within the
- * {@link DiskBudget}; before a start it evicts per {@link EvictionPolicy}. It reads the
- * sessions as a copy and removes through the registry, which stays their only store.
+ * {@link DiskBudget}; before a start it evicts per {@link EvictionPolicy}. Its timer also
+ * closes the log files of idle sessions ({@link IdleChannels}). It reads the sessions as
+ * a copy and removes through the registry, which stays their only store.
  */
 final class Reaper implements AutoCloseable {
 
@@ -35,6 +37,8 @@ final class Reaper implements AutoCloseable {
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("execd-timers").daemon().factory());
 
 	private final AtomicBoolean reaping = new AtomicBoolean();
+
+	private final IdleChannels logChannels;
 
 	private final ExecdProperties.Limits limits;
 
@@ -56,6 +60,12 @@ final class Reaper implements AutoCloseable {
 		this.sessions = sessions;
 		this.removal = removal;
 		this.evicted = evicted;
+		this.logChannels = new IdleChannels(properties.output().logIdleClose(), this.timers);
+	}
+
+	/** Closes the log files of idle sessions, on the timer thread. */
+	IdleChannels logChannels() {
+		return this.logChannels;
 	}
 
 	/** The timer thread, shared with the sessions' deadlines. */

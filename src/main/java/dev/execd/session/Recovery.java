@@ -77,7 +77,7 @@ final class Recovery {
 	private static Session restore(SessionRecord record, SessionFiles files, SessionContext context)
 			throws IOException {
 		OutputLog log = OutputLog.recovered(files.log(record.id()), record.outputBytesTotal(),
-				(record.lostBytes() != null) ? record.lostBytes() : 0);
+				(record.lostBytes() != null) ? record.lostBytes() : 0, context.logChannels());
 		SessionSpec spec = new SessionSpec(record.cmd(), record.argv(), record.workdir(), null, false, Map.of(),
 				record.tty(), Math.max(record.cols(), 20), Math.max(record.rows(), 5),
 				Duration.ofMillis(record.maxRuntimeMs()), Duration.ofMillis(record.idleTimeoutMs()), record.name(),

@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 
+import dev.execd.output.IdleChannels;
+
 /**
  * What every session of a registry shares: time, the timer thread, limits, metrics and
  * the log directory.
@@ -19,9 +21,10 @@ import java.util.concurrent.ScheduledExecutorService;
  * @param journals where a session's events are published, by its scope
  * @param watches the watches of sessions, by session id
  * @param monitor follows the sessions' processes and ports
+ * @param logChannels closes the log files of idle sessions
  */
 record SessionContext(Clock clock, Duration killGrace, ScheduledExecutorService timers, long stdinCapacity,
 		SessionMetrics metrics, SessionFiles files, int scrollbackLines, Shells shells, Journals journals,
-		Watches watches, SessionMonitor monitor) {
+		Watches watches, SessionMonitor monitor, IdleChannels logChannels) {
 
 }

@@ -49,7 +49,7 @@ final class SessionLauncher {
 		OutputLog log;
 		try {
 			log = new OutputLog(this.context.files().log(id), output.maxLogSize().toBytes(),
-					(int) output.memoryWindow().toBytes());
+					(int) output.memoryWindow().toBytes(), this.context.logChannels());
 		}
 		catch (UncheckedIOException ex) {
 			// Out of descriptors, the log cannot be opened either.

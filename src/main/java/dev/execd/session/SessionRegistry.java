@@ -51,7 +51,7 @@ public final class SessionRegistry implements AutoCloseable {
 				properties.limits().reapInterval());
 		this.context = new SessionContext(clock, properties.process().killGrace(), this.reaper.timers(),
 				STDIN_QUEUE_CAPACITY, metrics, this.files, properties.screen().scrollbackLines(), new Shells(),
-				this.journals, new Watches(), monitor);
+				this.journals, new Watches(), monitor, this.reaper.logChannels());
 		this.launcher = new SessionLauncher(properties, this.context);
 		for (Session session : Recovery.recover(this.files, this.context, properties.process().killGrace())) {
 			this.sessions.put(session);

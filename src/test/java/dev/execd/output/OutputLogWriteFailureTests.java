@@ -65,7 +65,7 @@ class OutputLogWriteFailureTests {
 	@Test
 	void recoveredLogKeepsTheRecordedLostBytes() throws Exception {
 		Path path = Files.writeString(this.dir.resolve("r.log"), "abc");
-		try (OutputLog log = OutputLog.recovered(path, 3, 42)) {
+		try (OutputLog log = OutputLog.recovered(path, 3, 42, IdleChannels.KEEP_OPEN)) {
 			assertThat(log.lostBytes()).isEqualTo(42);
 			assertThat(log.total()).isEqualTo(3);
 		}
@@ -75,7 +75,8 @@ class OutputLogWriteFailureTests {
 	void recoveredLogIsNeverOpenedThroughASymbolicLink() throws Exception {
 		Path secret = Files.writeString(this.dir.resolve("secret"), "secret");
 		Path link = Files.createSymbolicLink(this.dir.resolve("l.log"), secret);
-		org.assertj.core.api.Assertions.assertThatIOException().isThrownBy(() -> OutputLog.recovered(link, 6, 0));
+		org.assertj.core.api.Assertions.assertThatIOException()
+			.isThrownBy(() -> OutputLog.recovered(link, 6, 0, IdleChannels.KEEP_OPEN));
 	}
 
 	private static void append(OutputLog log, String text) {
