@@ -6,6 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The one sweeper that closes the log files no read or write used for the idle period, so
  * that an idle session holds no descriptor for its log (the next read or append opens it
@@ -22,8 +24,15 @@ public final class IdleChannels {
 
 	private final Set<LogChannel> open = ConcurrentHashMap.newKeySet();
 
+	/**
+	 * The reserve for files opened again when no descriptor is left; none if never
+	 * closed.
+	 */
+	private final @Nullable SpareDescriptor spare;
+
 	private IdleChannels(long idleNanos) {
 		this.idleNanos = idleNanos;
+		this.spare = (idleNanos == Long.MAX_VALUE) ? null : new SpareDescriptor();
 	}
 
 	/**
@@ -39,6 +48,10 @@ public final class IdleChannels {
 	/** How many log files are open now. */
 	int open() {
 		return this.open.size();
+	}
+
+	@Nullable SpareDescriptor spare() {
+		return this.spare;
 	}
 
 	void track(LogChannel channel) {

@@ -41,6 +41,9 @@ final class LogChannel {
 
 	private int users;
 
+	/** Whether the channel holds the slot of the server's reserve: closed once unused. */
+	private boolean borrowed;
+
 	private long lastUse = System.nanoTime();
 
 	private boolean closed;
@@ -77,7 +80,7 @@ final class LogChannel {
 			throw new ClosedChannelException();
 		}
 		if (this.channel == null) {
-			this.channel = reopen();
+			this.channel = reopenOrBorrow();
 			this.idle.track(this);
 		}
 		this.users++;
@@ -87,7 +90,7 @@ final class LogChannel {
 	synchronized void release() {
 		this.users--;
 		this.lastUse = System.nanoTime();
-		if (this.closed && this.users == 0) {
+		if ((this.closed || this.borrowed) && this.users == 0) {
 			closeChannel();
 		}
 	}
@@ -118,10 +121,34 @@ final class LogChannel {
 			}
 			this.channel = null;
 			this.idle.forget(this);
+			SpareDescriptor spare = this.idle.spare();
+			if (this.borrowed && spare != null) {
+				this.borrowed = false;
+				spare.giveBack();
+			}
 		}
 	}
 
-	private FileChannel reopen() throws IOException {
+	/**
+	 * Opens the file again; when no descriptor is left, in the place of the server's
+	 * reserve, which this log then holds until its current use ends.
+	 */
+	private FileChannel reopenOrBorrow() throws IOException {
+		try {
+			return reopen();
+		}
+		catch (IOException ex) {
+			SpareDescriptor spare = this.idle.spare();
+			if (spare == null || !SpareDescriptor.exhausted(ex)) {
+				throw ex;
+			}
+			FileChannel opened = spare.openInstead(this, ex);
+			this.borrowed = true;
+			return opened;
+		}
+	}
+
+	FileChannel reopen() throws IOException {
 		FileChannel opened = this.writable
 				? FileChannel.open(this.path, StandardOpenOption.READ, StandardOpenOption.WRITE,
 						LinkOption.NOFOLLOW_LINKS)
