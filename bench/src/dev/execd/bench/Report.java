@@ -67,7 +67,7 @@ final class Report {
 		targets.add(new Target("4", "platform threads per waiting request or subscriber", fmt(waiter), "0",
 				check(waiter, waiter < 0.05)));
 		double idleRss = num(s, "idle", "per_session", "rss_kib");
-		targets.add(new Target("4", "RSS per idle session (pipe, PTY, `bash -i`)", kib(idleRss), "≤ 16 KiB",
+		targets.add(new Target("4", "RSS per idle session (pipe, PTY, `bash --norc -i`)", kib(idleRss), "≤ 16 KiB",
 				check(idleRss, idleRss <= 16)));
 		double idleHeld = num(s, "idle", "sessions");
 		double idleTarget = num(s, "idle", "target_sessions");
@@ -252,8 +252,8 @@ final class Report {
 
 		md.append("\n### 4b. Idle sessions: ").append(fmt(num(s, "idle", "sessions"))).append(" of a target ")
 			.append(fmt(num(s, "idle", "target_sessions")))
-			.append(" (`sleep 1000` on pipes and PTYs, `bash -i` on PTYs, a third each)\n\n");
-		md.append("| per session | all | pipe `sleep` | PTY `sleep` | PTY `bash -i` | target |\n")
+			.append(" (`sleep 1000` on pipes and PTYs, `bash --norc -i` on PTYs, a third each)\n\n");
+		md.append("| per session | all | pipe `sleep` | PTY `sleep` | PTY `bash --norc -i` | target |\n")
 			.append("|---|---|---|---|---|---|\n");
 		for (String[] row : new String[][] { { "RSS", "rss_kib", "≤ 16 KiB" }, { "heap", "heap_kib", "" },
 				{ "platform threads", "threads", "0" }, { "descriptors", "open_files", "" } }) {
