@@ -20,6 +20,13 @@ final class AttachTyping implements Typist.Terminal, WebSocket.Listener, AutoClo
 
 	private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
+	/**
+	 * One client for every socket, its listener run on its selector thread (a direct
+	 * executor) as {@link JupyterTerminal}'s: the default executor, a pool, added a thread
+	 * hop to every echo that neither the peer's client nor the request API's pays.
+	 */
+	private static final HttpClient CLIENT = HttpClient.newBuilder().executor(Runnable::run).build();
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition arrived = this.lock.newCondition();
@@ -43,8 +50,7 @@ final class AttachTyping implements Typist.Terminal, WebSocket.Listener, AutoClo
 	/** Starts {@code cat} on a PTY and attaches to it; closing deletes it. */
 	static AttachTyping open(Context ctx, Http http, String conversation) throws Exception {
 		AttachTyping typing = new AttachTyping(http, Typist.startCat(ctx, http));
-		typing.socket = HttpClient.newHttpClient()
-			.newWebSocketBuilder()
+		typing.socket = CLIENT.newWebSocketBuilder()
 			.header("X-Conversation-Id", conversation)
 			.buildAsync(URI.create("ws://127.0.0.1:" + ctx.server.port + "/sessions/" + typing.id + "/attach"), typing)
 			.get(10, TimeUnit.SECONDS);
