@@ -3,6 +3,7 @@ package dev.execd.process;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -10,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import com.sun.jna.Memory;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reaps every session leader on one platform thread for the whole server, with no
@@ -59,23 +61,43 @@ final class ChildReaper {
 
 	private final Thread thread;
 
-	private ChildReaper() {
-		this.thread = Thread.ofPlatform().name("execd-child-reaper").daemon().start(this::run);
-	}
+	/** Started at the first spawn that could start it. */
+	private static volatile @Nullable ChildReaper running;
 
-	/** Started at the first spawn. */
-	private static final class Holder {
-
-		static final ChildReaper INSTANCE = new ChildReaper();
-
+	private ChildReaper(ThreadFactory threads) {
+		this.thread = threads.newThread(this::run);
+		this.thread.start();
 	}
 
 	/**
 	 * The reaper, loaded and started before a spawn: once a child runs, registering it
 	 * needs no class, thread or descriptor that could be missing.
+	 * @throws SpawnException when its thread cannot be started (EAGAIN: out of threads or
+	 * memory), which refuses this spawn only: the next one tries again
 	 */
-	static ChildReaper running() {
-		return Holder.INSTANCE;
+	static ChildReaper running() throws SpawnException {
+		ChildReaper reaper = running;
+		if (reaper == null) {
+			synchronized (ChildReaper.class) {
+				reaper = running;
+				if (reaper == null) {
+					reaper = start(Thread.ofPlatform().name("execd-child-reaper").daemon().factory());
+					running = reaper;
+				}
+			}
+		}
+		return reaper;
+	}
+
+	/** A reaper on a thread of {@code threads}. */
+	static ChildReaper start(ThreadFactory threads) throws SpawnException {
+		try {
+			return new ChildReaper(threads);
+		}
+		catch (OutOfMemoryError ex) {
+			// What Thread.start throws when pthread_create fails.
+			throw SpawnException.call("pthread_create", SpawnException.EAGAIN);
+		}
 	}
 
 	/**

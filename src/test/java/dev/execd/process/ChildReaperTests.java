@@ -8,17 +8,34 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 class ChildReaperTests {
 
 	private static final Map<String, String> ENV = Map.of("PATH", "/usr/bin:/bin");
+
+	@Test
+	void aReaperWhoseThreadCannotStartRefusesThatSpawnAsOutOfResources() {
+		// What Thread.start throws when pthread_create fails (out of threads or memory).
+		ThreadFactory exhausted = (task) -> new Thread(task) {
+			@Override
+			public void start() {
+				throw new OutOfMemoryError("unable to create native thread: possibly out of memory");
+			}
+		};
+		assertThatExceptionOfType(SpawnException.class).isThrownBy(() -> ChildReaper.start(exhausted))
+			.satisfies((ex) -> assertThat(ex.errno()).isEqualTo(SpawnException.EAGAIN))
+			.withMessageContaining("pthread_create failed")
+			.withMessageContaining("errno 11");
+	}
 
 	@Test
 	void reportsExitCodesAnd128PlusTheSignal() throws Exception {
