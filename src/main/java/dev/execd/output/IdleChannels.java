@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 public final class IdleChannels {
 
 	/** Never closes a file before its log is closed. */
-	static final IdleChannels KEEP_OPEN = new IdleChannels(Long.MAX_VALUE);
+	static final IdleChannels KEEP_OPEN = new IdleChannels(Long.MAX_VALUE, 0);
 
 	private final long idleNanos;
 
@@ -30,9 +30,9 @@ public final class IdleChannels {
 	 */
 	private final @Nullable SpareDescriptor spare;
 
-	private IdleChannels(long idleNanos) {
+	private IdleChannels(long idleNanos, long spareWaitNanos) {
 		this.idleNanos = idleNanos;
-		this.spare = (idleNanos == Long.MAX_VALUE) ? null : new SpareDescriptor();
+		this.spare = (idleNanos == Long.MAX_VALUE) ? null : new SpareDescriptor(spareWaitNanos);
 	}
 
 	/**
@@ -40,7 +40,14 @@ public final class IdleChannels {
 	 * shut down.
 	 */
 	public IdleChannels(Duration idle, ScheduledExecutorService timers) {
-		this(idle.toNanos());
+		this(idle, Duration.ofNanos(SpareDescriptor.WAIT_NANOS), timers);
+	}
+
+	/**
+	 * As above, a log waiting at most {@code spareWait} for the reserve another holds.
+	 */
+	IdleChannels(Duration idle, Duration spareWait, ScheduledExecutorService timers) {
+		this(idle.toNanos(), spareWait.toNanos());
 		long every = Math.max(TimeUnit.MILLISECONDS.toNanos(1), this.idleNanos / 2);
 		timers.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.NANOSECONDS);
 	}

@@ -1,6 +1,7 @@
 package dev.execd.output;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -92,6 +93,40 @@ final class LogChannel {
 		this.lastUse = System.nanoTime();
 		if ((this.closed || this.borrowed) && this.users == 0) {
 			closeChannel();
+		}
+	}
+
+	/**
+	 * Writes all of {@code buf} at {@code pos}, opening the file again if it was closed.
+	 */
+	void writeFully(ByteBuffer buf, long pos) throws IOException {
+		FileChannel open = acquire();
+		try {
+			long at = pos;
+			while (buf.hasRemaining()) {
+				at += open.write(buf, at);
+			}
+		}
+		finally {
+			release();
+		}
+	}
+
+	/**
+	 * Reads into {@code buf} from {@code pos} until it is full or the file ends, opening
+	 * the file again if it was closed.
+	 */
+	void readFully(ByteBuffer buf, long pos) throws IOException {
+		FileChannel open = acquire();
+		try {
+			long at = pos;
+			int n;
+			while (buf.hasRemaining() && (n = open.read(buf, at)) >= 0) {
+				at += n;
+			}
+		}
+		finally {
+			release();
 		}
 	}
 

@@ -118,15 +118,7 @@ final class LogFile {
 	private int write(byte[] b, int off, int len, long pos) {
 		ByteBuffer buf = ByteBuffer.wrap(b, off, len);
 		try {
-			FileChannel open = this.channel.acquire();
-			try {
-				while (buf.hasRemaining()) {
-					open.write(buf, pos + buf.position() - off);
-				}
-			}
-			finally {
-				this.channel.release();
-			}
+			this.channel.writeFully(buf, pos);
 			this.failing = false;
 		}
 		catch (IOException ex) {
@@ -148,17 +140,7 @@ final class LogFile {
 	int read(long offset, byte[] out, int off, int n) {
 		ByteBuffer buf = ByteBuffer.wrap(out, off, n);
 		try {
-			FileChannel open = this.channel.acquire();
-			try {
-				while (buf.hasRemaining()) {
-					if (open.read(buf, offset + buf.position() - off) < 0) {
-						break;
-					}
-				}
-			}
-			finally {
-				this.channel.release();
-			}
+			this.channel.readFully(buf, offset);
 		}
 		catch (IOException ex) {
 			throw new OutputException.OutputUnavailable(offset);

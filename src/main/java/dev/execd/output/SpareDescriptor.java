@@ -21,8 +21,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class SpareDescriptor {
 
-	/** How long a log waits for the reserve that another log borrowed. */
-	private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+	/** How long a log waits for the reserve that another log borrowed, by default. */
+	static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final long waitNanos;
 
 	private static final Path DEV_NULL = Path.of("/dev/null");
 
@@ -35,6 +37,10 @@ final class SpareDescriptor {
 	private @Nullable FileChannel spare = take();
 
 	private boolean lent;
+
+	SpareDescriptor(long waitNanos) {
+		this.waitNanos = waitNanos;
+	}
 
 	/** Whether {@code ex} says that no descriptor was left (EMFILE or ENFILE). */
 	static boolean exhausted(IOException ex) {
@@ -50,7 +56,7 @@ final class SpareDescriptor {
 	FileChannel openInstead(LogChannel log, IOException refused) throws IOException {
 		this.lock.lock();
 		try {
-			long left = WAIT_NANOS;
+			long left = this.waitNanos;
 			while (this.lent) {
 				if (left <= 0) {
 					throw refused;

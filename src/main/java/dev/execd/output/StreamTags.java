@@ -169,16 +169,7 @@ final class StreamTags {
 			}
 			ByteBuffer buf = ByteBuffer.allocate(n * Long.BYTES);
 			buf.asLongBuffer().put(this.packed, 0, n);
-			long pos = this.spilled * Long.BYTES;
-			FileChannel open = this.file.acquire();
-			try {
-				while (buf.hasRemaining()) {
-					pos += open.write(buf, pos);
-				}
-			}
-			finally {
-				this.file.release();
-			}
+			this.file.writeFully(buf, this.spilled * Long.BYTES);
 			return true;
 		}
 		catch (IOException ex) {
@@ -192,15 +183,8 @@ final class StreamTags {
 		}
 		ByteBuffer buf = ByteBuffer.allocate(Long.BYTES);
 		try {
-			FileChannel open = this.file.acquire();
-			try {
-				while (buf.hasRemaining() && open.read(buf, i * Long.BYTES + buf.position()) >= 0) {
-					// Positional reads of a file only ever appended to.
-				}
-			}
-			finally {
-				this.file.release();
-			}
+			// Positional reads of a file only ever appended to.
+			this.file.readFully(buf, i * Long.BYTES);
 		}
 		catch (IOException ex) {
 			throw new OutputException.OutputUnavailable(offsetOf(this.packed[0]));

@@ -246,7 +246,7 @@ class OutputLogIdleTests {
 		assumeDescriptorsCanBeUsedUp();
 		Path pathA = this.dir.resolve("a.log");
 		Path path = this.dir.resolve("s.log");
-		IdleChannels idle = new IdleChannels(Duration.ofMillis(20), this.timers);
+		IdleChannels idle = new IdleChannels(Duration.ofMillis(20), Duration.ofMillis(50), this.timers);
 		List<String> failures = new ArrayList<>();
 		LogChannel holder = new LogChannel(pathA, LogFile.create(pathA), true, idle);
 		try (OutputLog log = new OutputLog(path, 1L << 30, 1, idle)) {
@@ -258,7 +258,10 @@ class OutputLogIdleTests {
 			RuntimeException readError = null;
 			List<FileChannel> hoard = useUpDescriptors();
 			try {
-				// The other log holds the reserve for as long as this test likes.
+				// The other log holds the reserve for as long as this test likes; the
+				// others
+				// wait 50 ms for it (a second by default), so descriptors are short
+				// briefly.
 				holder.acquire();
 				hoard.addAll(useUpDescriptors());
 				try {
