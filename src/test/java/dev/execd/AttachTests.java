@@ -112,6 +112,50 @@ class AttachTests extends EndToEndTest {
 	}
 
 	@Test
+	void burstsBetweenKeystrokesAndRefusalsArriveOnceAndInOrder() throws Exception {
+		// Small echoes leave from the output reader's thread, bursts from the pump, and
+		// refusals between them: offsets stay contiguous and the bytes are the log's.
+		String id = id(start(Map.of("cmd", "while read n; do head -c \"$n\" /dev/zero | tr '\\0' x; echo; done",
+				"yield_time_ms", 0)));
+		int[] sizes = { 1, 3, 70_000, 10, 5_000, 2, 200_000, 1 };
+		int refusals = 0;
+		long total = 0;
+		try (AttachClient attach = attach(id, "?offset=0")) {
+			for (int i = 0; i < 120; i++) {
+				int size = sizes[i % sizes.length];
+				attach.sendBytes(size + "\n");
+				total += size + 1;
+				if (i % 7 == 0) {
+					attach.sendText("{\"type\": \"dance\"}");
+					refusals++;
+				}
+				if (i % 3 == 0) {
+					Thread.sleep(2);
+				}
+			}
+			ByteArrayOutputStream received = new ByteArrayOutputStream();
+			int errors = 0;
+			long expected = 0;
+			while (expected < total || errors < refusals) {
+				JsonNode message = attach.next();
+				if (message.get("type").asString().equals("error")) {
+					assertThat(message.get("code").asString()).isEqualTo("invalid_request");
+					errors++;
+					continue;
+				}
+				assertThat(message.get("offset").asLong()).isEqualTo(expected);
+				byte[] bytes = message.get("text").asString().getBytes(StandardCharsets.UTF_8);
+				assertThat(message.get("next").asLong()).isEqualTo(expected + bytes.length);
+				received.writeBytes(bytes);
+				expected += bytes.length;
+			}
+			assertThat(expected).isEqualTo(total);
+			assertThat(errors).isEqualTo(refusals);
+			assertThat(received.toByteArray()).isEqualTo(log(id));
+		}
+	}
+
+	@Test
 	void resizeIsWhatSttyReports() throws Exception {
 		String id = id(start(Map.of("cmd", "read x; stty size; read y", "tty", true, "yield_time_ms", 0)));
 		try (AttachClient attach = attach(id, "")) {

@@ -34,6 +34,8 @@ public final class OutputLog implements AutoCloseable {
 
 	private final PublishedLog published;
 
+	private final ChangeListeners listeners = new ChangeListeners();
+
 	/** A new log whose file stays open until the log is closed. */
 	public OutputLog(Path path, long maxLogSize, int windowCap) {
 		this(path, maxLogSize, windowCap, IdleChannels.KEEP_OPEN);
@@ -96,15 +98,18 @@ public final class OutputLog implements AutoCloseable {
 	 * could not take are dropped from the end)
 	 */
 	public long append(byte[] b, int off, int len, StreamTag tag) {
+		long at;
 		synchronized (this.appendLock) {
-			long at = this.appended;
-			if (len > 0) {
-				int kept = this.file.append(b, off, len, this.appended);
-				this.appended += kept;
-				this.published.publish(b, off, kept, len - kept, tag, this.file.written());
+			at = this.appended;
+			if (len == 0) {
+				return at;
 			}
-			return at;
+			int kept = this.file.append(b, off, len, this.appended);
+			this.appended += kept;
+			this.published.publish(b, off, kept, len - kept, tag, this.file.written());
 		}
+		this.listeners.changed(true);
+		return at;
 	}
 
 	/**
@@ -188,6 +193,16 @@ public final class OutputLog implements AutoCloseable {
 	 */
 	public void notifyChanged() {
 		this.published.notifyChanged();
+		this.listeners.changed(false);
+	}
+
+	/**
+	 * Tells {@code listener} of every change as it happens (output, an exit, the close),
+	 * on the thread that made it, outside the log's locks: it must not block.
+	 * @return closing it removes the listener
+	 */
+	public AutoCloseable onChange(ChangeListener listener) {
+		return this.listeners.add(listener);
 	}
 
 	/**
@@ -209,6 +224,7 @@ public final class OutputLog implements AutoCloseable {
 	public void close() {
 		this.published.closed();
 		this.file.close();
+		this.listeners.changed(false);
 	}
 
 	/**

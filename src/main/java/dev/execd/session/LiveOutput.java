@@ -131,6 +131,19 @@ public final class LiveOutput implements AutoCloseable {
 		return new Text(chunk.offset(), chunk.next(), stream, text, caughtUp);
 	}
 
+	/**
+	 * Tells {@code listener} of every change of the output as it happens.
+	 * @return closing it removes the listener
+	 */
+	public AutoCloseable onChange(OutputListener listener) {
+		return this.reads.onChange(listener::changed);
+	}
+
+	/** Whether anything changed since the last {@link #next}, which may have more now. */
+	public boolean changedSinceNext() {
+		return this.reads.version() != this.version;
+	}
+
 	/** Where the stream goes on: the end of what {@link #next} returned last. */
 	public long offset() {
 		return this.offset;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 
+import dev.execd.output.ChangeListener;
 import dev.execd.output.LineMatcher;
 import dev.execd.output.LineText;
 import dev.execd.output.LogScan;
@@ -167,6 +168,11 @@ public final class SessionReads {
 	/** The change version of the output; see {@link #awaitChange}. */
 	public long version() {
 		return this.log.version();
+	}
+
+	/** See {@link OutputLog#onChange}. */
+	AutoCloseable onChange(ChangeListener listener) {
+		return this.log.onChange(listener);
 	}
 
 	/** Waits until output, an exit or a removal changed the version, or the deadline. */

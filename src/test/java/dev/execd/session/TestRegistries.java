@@ -14,12 +14,12 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  * A registry for tests that drive real sessions without a web layer: its own directory,
  * no background reaping, a short kill grace. Close it after the test.
  */
-final class TestRegistries {
+public final class TestRegistries {
 
 	private TestRegistries() {
 	}
 
-	static SessionRegistry create(Path dir) {
+	public static SessionRegistry create(Path dir) {
 		Map<String, String> source = Map.of("execd.output.dir", dir.toString(), "execd.limits.reap-interval", "1h",
 				"execd.process.kill-grace", "500ms");
 		ExecdProperties properties = new Binder(new MapConfigurationPropertySource(source)).bindOrCreate("execd",

@@ -2,41 +2,35 @@ package dev.execd.api.attach;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.locks.ReentrantLock;
 
 import dev.execd.api.ApiException;
 import dev.execd.api.Refusals;
-import dev.execd.api.SessionView;
 import dev.execd.session.LiveOutput;
 import dev.execd.session.Session;
 import dev.execd.session.SessionException;
+import jakarta.websocket.RemoteEndpoint;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
-import org.springframework.web.socket.PingMessage;
 import org.springframework.web.socket.TextMessage;
-import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.handler.AbstractWebSocketHandler;
 
 /**
  * One attach connection. What the client sends is handled on the container's thread as it
  * arrives: binary frames go to stdin as they are, text frames are {@link ClientMessage}s.
- * Output leaves from a virtual thread of its own ({@link #pump}), woken by the log when
- * the reader appended, so the reader never waits for a client; sends are serialized by
- * one lock, since a refusal may be sent while output is.
+ * What it sends, output and refusals in one order, goes through {@link AttachOutput}.
  */
 final class AttachSocket extends AbstractWebSocketHandler {
 
-	private static final Logger logger = LoggerFactory.getLogger(AttachSocket.class);
-
-	/** A ping after this long without a frame, as SSE streams ping. */
-	private static final long PING_NANOS = 15_000_000_000L;
+	/**
+	 * A send that made no progress for this long fails, as Tomcat's blocking sends do.
+	 */
+	private static final long SEND_TIMEOUT_MILLIS = 20_000;
 
 	/**
 	 * Most characters of one text message: an input message may carry 1 MiB of input,
@@ -50,16 +44,12 @@ final class AttachSocket extends AbstractWebSocketHandler {
 
 	private final JsonMapper json;
 
-	private final ReentrantLock sending = new ReentrantLock();
-
 	// Only the container's thread of this connection touches these two.
 	private final StringBuilder text = new StringBuilder();
 
 	private boolean textTooLong;
 
-	private volatile @Nullable WebSocketSession socket;
-
-	private volatile @Nullable Thread pump;
+	private volatile @Nullable AttachOutput output;
 
 	AttachSocket(Session session, LiveOutput live, JsonMapper json) {
 		this.session = session;
@@ -69,8 +59,9 @@ final class AttachSocket extends AbstractWebSocketHandler {
 
 	@Override
 	public void afterConnectionEstablished(WebSocketSession socket) {
-		this.socket = socket;
-		this.pump = Thread.ofVirtual().name("execd-attach-" + this.session.id()).start(() -> pump(socket));
+		AttachOutput output = new AttachOutput(this.session.id(), this.live, this.json, socket, directSends(socket));
+		this.output = output;
+		output.start();
 	}
 
 	@Override
@@ -136,8 +127,11 @@ final class AttachSocket extends AbstractWebSocketHandler {
 	}
 
 	private void refuse(String code, String detail) {
+		AttachOutput output = this.output;
 		try {
-			send(new TextMessage(this.json.writeValueAsString(new ServerMessages.Error(code, detail))));
+			if (output != null) {
+				output.send(new TextMessage(this.json.writeValueAsString(new ServerMessages.Error(code, detail))));
+			}
 		}
 		catch (IOException ex) {
 			// The client went away; the connection's end stops the pump.
@@ -146,83 +140,23 @@ final class AttachSocket extends AbstractWebSocketHandler {
 
 	@Override
 	public void afterConnectionClosed(WebSocketSession socket, CloseStatus status) {
-		Thread thread = this.pump;
-		if (thread != null) {
-			thread.interrupt();
+		AttachOutput output = this.output;
+		if (output != null) {
+			output.stop();
 		}
 	}
 
-	/** Sends output until the session's end, the client's or a send that fails. */
-	private void pump(WebSocketSession socket) {
-		// Where the client resumes: the end of the last frame it was sent.
-		long sent = this.live.offset();
-		try (this.live) {
-			long lastSend = System.nanoTime();
-			while (socket.isOpen()) {
-				LiveOutput.Event event = this.live.next();
-				if (event == null) {
-					this.live.await(lastSend + PING_NANOS);
-					if (System.nanoTime() - lastSend >= PING_NANOS) {
-						send(new PingMessage());
-						lastSend = System.nanoTime();
-					}
-					continue;
-				}
-				send(new TextMessage(this.json.writeValueAsString(message(event))));
-				lastSend = System.nanoTime();
-				if (event instanceof LiveOutput.End) {
-					socket.close(CloseStatus.NORMAL.withReason("session ended"));
-					return;
-				}
-				sent = this.live.offset();
+	/** The socket's non-blocking sends, or null where the container has none. */
+	private static RemoteEndpoint.@Nullable Async directSends(WebSocketSession socket) {
+		if (socket instanceof NativeWebSocketSession nativeSocket) {
+			jakarta.websocket.Session session = nativeSocket.getNativeSession(jakarta.websocket.Session.class);
+			if (session != null) {
+				RemoteEndpoint.Async async = session.getAsyncRemote();
+				async.setSendTimeout(SEND_TIMEOUT_MILLIS);
+				return async;
 			}
 		}
-		catch (InterruptedException ex) {
-			// The connection closed, or the server stops.
-		}
-		catch (IOException ex) {
-			// Too slow or gone: Tomcat gives up a send that made no progress for 20 s.
-			closeQuietly(socket,
-					CloseStatus.POLICY_VIOLATION.withReason("output could not be sent; reconnect with offset=" + sent));
-		}
-		catch (Exception ex) {
-			logger.error("The attach channel of session {} failed", this.session.id(), ex);
-			closeQuietly(socket, CloseStatus.SERVER_ERROR);
-		}
-	}
-
-	private void send(WebSocketMessage<?> message) throws IOException {
-		WebSocketSession socket = this.socket;
-		if (socket == null) {
-			return;
-		}
-		this.sending.lock();
-		try {
-			socket.sendMessage(message);
-		}
-		finally {
-			this.sending.unlock();
-		}
-	}
-
-	private static Object message(LiveOutput.Event event) {
-		return switch (event) {
-			case LiveOutput.Text text ->
-				new ServerMessages.Text(text.offset(), text.next(), text.stream(), text.text());
-			case LiveOutput.Bytes bytes ->
-				new ServerMessages.Binary(bytes.offset(), bytes.next(), bytes.stream(), bytes.copy());
-			case LiveOutput.Gap gap -> new ServerMessages.Gap(gap.from(), gap.to());
-			case LiveOutput.End end -> new ServerMessages.Exit(SessionView.of(end.session()));
-		};
-	}
-
-	private static void closeQuietly(WebSocketSession socket, CloseStatus status) {
-		try {
-			socket.close(status);
-		}
-		catch (IOException ex) {
-			// Already gone.
-		}
+		return null;
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.execd.api.attach;
 
 import dev.execd.api.SessionView;
+import dev.execd.session.LiveOutput;
 
 /**
  * The text frames execd sends on the attach channel, written through the mapper in
@@ -9,6 +10,16 @@ import dev.execd.api.SessionView;
 final class ServerMessages {
 
 	private ServerMessages() {
+	}
+
+	/** The message that carries an event of the output. */
+	static Object of(LiveOutput.Event event) {
+		return switch (event) {
+			case LiveOutput.Text text -> new Text(text.offset(), text.next(), text.stream(), text.text());
+			case LiveOutput.Bytes bytes -> new Binary(bytes.offset(), bytes.next(), bytes.stream(), bytes.copy());
+			case LiveOutput.Gap gap -> new Gap(gap.from(), gap.to());
+			case LiveOutput.End end -> new Exit(SessionView.of(end.session()));
+		};
 	}
 
 	/**

@@ -1,0 +1,247 @@
+package dev.execd.api.attach;
+
+import java.io.IOException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.execd.session.LiveOutput;
+import dev.execd.session.OutputListener;
+import jakarta.websocket.RemoteEndpoint;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.PingMessage;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketMessage;
+import org.springframework.web.socket.WebSocketSession;
+
+/**
+ * Everything one attach connection sends. A virtual thread of its own, the pump, sends
+ * what a client has to catch up on, the pings and the exit, so the output reader never
+ * waits for a client. Output that arrives while the pump waits, caught up (a keystroke's
+ * echo), is sent at once from the output reader's thread, as a non-blocking send that
+ * completes on Tomcat's poller when the socket is full: the echo then crosses no thread
+ * of its own. One sender at a time holds the claim, which also orders refusals with
+ * output; the pump takes it for one frame at a time.
+ */
+final class AttachOutput implements OutputListener {
+
+	private static final Logger logger = LoggerFactory.getLogger(AttachOutput.class);
+
+	/** A ping after this long without a frame, as SSE streams ping. */
+	private static final long PING_NANOS = 15_000_000_000L;
+
+	private final String sessionId;
+
+	private final LiveOutput live;
+
+	private final JsonMapper json;
+
+	private final WebSocketSession socket;
+
+	/** Sends that never block, or null where the container has none. */
+	private final RemoteEndpoint.@Nullable Async direct;
+
+	/** Held by whoever reads {@link #live} or sends. */
+	private final Semaphore claim = new Semaphore(1);
+
+	private final Thread pump;
+
+	/** The pump is caught up and waits: new output goes out from the reader's thread. */
+	private volatile boolean idle;
+
+	/** The pump is asked to look again. */
+	private volatile boolean wake;
+
+	/** What a direct send read and left to the pump: a gap or the end. */
+	private volatile LiveOutput.@Nullable Event handed;
+
+	private volatile @Nullable Throwable failed;
+
+	/** Where the client resumes: the end of the last frame it was sent. */
+	private volatile long sent;
+
+	private volatile long lastSend = System.nanoTime();
+
+	/**
+	 * @param direct the socket's non-blocking sends, or null for none: the pump sends all
+	 */
+	AttachOutput(String sessionId, LiveOutput live, JsonMapper json, WebSocketSession socket,
+			RemoteEndpoint.@Nullable Async direct) {
+		this.sessionId = sessionId;
+		this.live = live;
+		this.json = json;
+		this.socket = socket;
+		this.direct = direct;
+		this.sent = live.offset();
+		this.pump = Thread.ofVirtual().name("execd-attach-" + sessionId).unstarted(this::pump);
+	}
+
+	void start() {
+		this.pump.start();
+	}
+
+	/** The connection closed: the pump stops. */
+	void stop() {
+		this.pump.interrupt();
+	}
+
+	/** Sends a frame that is not output (a refusal) in order with the output. */
+	void send(WebSocketMessage<?> message) throws IOException {
+		this.claim.acquireUninterruptibly();
+		try {
+			this.socket.sendMessage(message);
+		}
+		finally {
+			this.claim.release();
+		}
+	}
+
+	@Override
+	public void changed(boolean output) {
+		if (!this.idle) {
+			// The pump is at work and reads until it is caught up.
+			return;
+		}
+		if (!output || this.direct == null || !this.claim.tryAcquire()) {
+			wakePump();
+			return;
+		}
+		boolean sending = false;
+		try {
+			LiveOutput.Event event = this.live.next();
+			if (event instanceof LiveOutput.Text || event instanceof LiveOutput.Bytes) {
+				long next = this.live.offset();
+				SendOnce send = new SendOnce((failure) -> sentDirectly(next, failure));
+				String frame = frame(event);
+				sending = true;
+				try {
+					this.direct.sendText(frame, send);
+				}
+				catch (RuntimeException ex) {
+					// The socket is closing under the send.
+					send.finish(ex);
+				}
+			}
+			else if (event != null) {
+				this.handed = event;
+				wakePump();
+			}
+		}
+		catch (RuntimeException ex) {
+			this.failed = ex;
+			wakePump();
+		}
+		finally {
+			if (!sending) {
+				this.claim.release();
+			}
+		}
+	}
+
+	private void sentDirectly(long next, @Nullable Throwable failure) {
+		this.lastSend = System.nanoTime();
+		if (failure == null) {
+			this.sent = next;
+		}
+		else {
+			this.failed = failure;
+		}
+		this.claim.release();
+		if (failure != null) {
+			wakePump();
+		}
+	}
+
+	/** Sends output until the session's end, the client's or a send that fails. */
+	private void pump() {
+		try (this.live; AutoCloseable listening = this.live.onChange(this)) {
+			while (this.socket.isOpen()) {
+				this.idle = false;
+				boolean more;
+				this.claim.acquire();
+				try {
+					Throwable failure = this.failed;
+					if (failure != null) {
+						throw new IOException("a send failed", failure);
+					}
+					LiveOutput.Event event = this.handed;
+					this.handed = null;
+					event = (event != null) ? event : this.live.next();
+					if (event != null) {
+						this.socket.sendMessage(new TextMessage(frame(event)));
+						this.lastSend = System.nanoTime();
+						if (event instanceof LiveOutput.End) {
+							this.socket.close(CloseStatus.NORMAL.withReason("session ended"));
+							return;
+						}
+						this.sent = this.live.offset();
+						continue;
+					}
+					if (System.nanoTime() - this.lastSend >= PING_NANOS) {
+						this.socket.sendMessage(new PingMessage());
+						this.lastSend = System.nanoTime();
+					}
+					// Either the output reader sees the pump idle, or the pump sees its
+					// change.
+					this.idle = true;
+					more = this.live.changedSinceNext();
+				}
+				finally {
+					this.claim.release();
+				}
+				if (!more) {
+					awaitWake(this.lastSend + PING_NANOS);
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			// The connection closed, or the server stops.
+		}
+		catch (IOException ex) {
+			// Too slow or gone: a send made no progress for 20 s.
+			closeQuietly(CloseStatus.POLICY_VIOLATION
+				.withReason("output could not be sent; reconnect with offset=" + this.sent));
+		}
+		catch (Exception ex) {
+			logger.error("The attach channel of session {} failed", this.sessionId, ex);
+			closeQuietly(CloseStatus.SERVER_ERROR);
+		}
+	}
+
+	private void awaitWake(long deadlineNanos) throws InterruptedException {
+		while (!this.wake) {
+			long left = deadlineNanos - System.nanoTime();
+			if (left <= 0) {
+				break;
+			}
+			LockSupport.parkNanos(this, left);
+			if (Thread.interrupted()) {
+				throw new InterruptedException();
+			}
+		}
+		this.wake = false;
+	}
+
+	private void wakePump() {
+		this.wake = true;
+		LockSupport.unpark(this.pump);
+	}
+
+	private String frame(LiveOutput.Event event) {
+		return this.json.writeValueAsString(ServerMessages.of(event));
+	}
+
+	private void closeQuietly(CloseStatus status) {
+		try {
+			this.socket.close(status);
+		}
+		catch (IOException ex) {
+			// Already gone.
+		}
+	}
+
+}
