@@ -108,7 +108,7 @@ final class OutOfDescriptorsScenarios {
 			append(log, "kept\n");
 			await().atMost(Duration.ofSeconds(10)).until(() -> idle.open() == 0);
 			// Loaded now: no class can be loaded while no descriptor is left.
-			loaded(OutputException.OutputUnavailable.class);
+			loaded(OutputException.ResourcesExhausted.class, OutputException.OutputUnavailable.class);
 			String readError = "none";
 			List<FileChannel> hoard = useUpDescriptors();
 			try {
