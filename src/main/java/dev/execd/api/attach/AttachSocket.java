@@ -7,6 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import dev.execd.api.ApiException;
 import dev.execd.api.Refusals;
 import dev.execd.api.SessionView;
+import dev.execd.output.OutputException;
 import dev.execd.session.LiveOutput;
 import dev.execd.session.Session;
 import dev.execd.session.SessionException;
@@ -184,6 +185,11 @@ final class AttachSocket extends AbstractWebSocketHandler {
 			// Too slow or gone: Tomcat gives up a send that made no progress for 20 s.
 			closeQuietly(socket,
 					CloseStatus.POLICY_VIOLATION.withReason("output could not be sent; reconnect with offset=" + sent));
+		}
+		catch (OutputException.ResourcesExhausted ex) {
+			// The bytes are kept: 1013, try again later.
+			closeQuietly(socket,
+					CloseStatus.SERVICE_OVERLOAD.withReason("out of file descriptors; reconnect with offset=" + sent));
 		}
 		catch (Exception ex) {
 			logger.error("The attach channel of session {} failed", this.session.id(), ex);
