@@ -36,6 +36,8 @@ public final class Poller {
 	private static final PollerLoops LOOPS = new PollerLoops(
 			Math.clamp(Runtime.getRuntime().availableProcessors(), 1, 4));
 
+	private static final ThreadFactory THREADS = Thread.ofPlatform().daemon().factory();
+
 	private final EpollSet epoll;
 
 	private final int wakeFd;
@@ -96,7 +98,7 @@ public final class Poller {
 	 * memory; EMFILE), which refuses this spawn only: the next one tries again
 	 */
 	static void running() throws SpawnException {
-		LOOPS.start(Thread.ofPlatform().daemon().factory());
+		LOOPS.start(THREADS);
 	}
 
 	/** The loop for a descriptor's handlers: each in turn. */
