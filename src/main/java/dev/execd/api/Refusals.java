@@ -20,6 +20,10 @@ public final class Refusals {
 	/** Where the problem types live: a type is this plus the code in kebab case. */
 	public static final String PROBLEM_TYPES = ProblemWriter.TYPES;
 
+	/** Out of descriptors, processes or memory, for now: a start or a log read. */
+	private static final Refusal RESOURCES_EXHAUSTED = new Refusal(HttpStatus.SERVICE_UNAVAILABLE,
+			"resources_exhausted");
+
 	private Refusals() {
 	}
 
@@ -55,8 +59,7 @@ public final class Refusals {
 			case SessionException.CommandNotFound e ->
 				new Refusal(HttpStatus.UNPROCESSABLE_CONTENT, "command_not_found");
 			case SessionException.CommandTooLong e -> new Refusal(HttpStatus.BAD_REQUEST, "command_too_long");
-			case SessionException.ResourcesExhausted e ->
-				new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "resources_exhausted");
+			case SessionException.ResourcesExhausted e -> RESOURCES_EXHAUSTED;
 			case SessionException.SpawnFailed e -> new Refusal(HttpStatus.INTERNAL_SERVER_ERROR, "spawn_failed");
 			case SessionException.WatchNotFound e -> new Refusal(HttpStatus.NOT_FOUND, "watch_not_found");
 			case SessionException.WatchExists e -> new Refusal(HttpStatus.CONFLICT, "watch_exists");
@@ -72,6 +75,7 @@ public final class Refusals {
 			case OutputException.OffsetOutOfRange e ->
 				new Refusal(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "offset_out_of_range");
 			case OutputException.OutputUnavailable e -> new Refusal(HttpStatus.GONE, "output_unavailable");
+			case OutputException.ResourcesExhausted e -> RESOURCES_EXHAUSTED;
 		};
 	}
 

@@ -134,8 +134,10 @@ final class LogFile {
 	 * Reads {@code n} bytes at {@code offset} into {@code out} at {@code off}, fewer at
 	 * the end of the file.
 	 * @return how many were read
+	 * @throws OutputException.ResourcesExhausted when it cannot be opened again for want
+	 * of a descriptor, for now
 	 * @throws OutputException.OutputUnavailable when the file cannot be read, or opened
-	 * again (no descriptor left, the file gone or replaced)
+	 * again (the file gone or replaced)
 	 */
 	int read(long offset, byte[] out, int off, int n) {
 		ByteBuffer buf = ByteBuffer.wrap(out, off, n);
@@ -143,9 +145,18 @@ final class LogFile {
 			this.channel.readFully(buf, offset);
 		}
 		catch (IOException ex) {
-			throw new OutputException.OutputUnavailable(offset);
+			throw readFailure(ex, offset);
 		}
 		return buf.position() - off;
+	}
+
+	/**
+	 * What a failed read of the log's bytes at {@code offset} tells the reader: a
+	 * shortage of descriptors passes, the other failures last.
+	 */
+	static OutputException readFailure(IOException ex, long offset) {
+		return SpareDescriptor.exhausted(ex) ? new OutputException.ResourcesExhausted(offset)
+				: new OutputException.OutputUnavailable(offset);
 	}
 
 	/** Closes the file for good: it is never opened again. */

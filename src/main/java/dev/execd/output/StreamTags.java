@@ -187,7 +187,7 @@ final class StreamTags {
 			this.file.readFully(buf, i * Long.BYTES);
 		}
 		catch (IOException ex) {
-			throw new OutputException.OutputUnavailable(offsetOf(this.packed[0]));
+			throw LogFile.readFailure(ex, offsetOf(this.packed[0]));
 		}
 		return buf.getLong(0);
 	}

@@ -24,13 +24,19 @@ final class EpollSet {
 
 	/**
 	 * @param firstToken the first token of a registration; the ones below are the loop's
+	 * @throws SpawnException when no epoll set can be had (EMFILE, ENFILE, ENOMEM)
 	 */
-	EpollSet(long firstToken) {
+	EpollSet(long firstToken) throws SpawnException {
 		this.epfd = NativeIo.epoll_create1(NativeIo.O_CLOEXEC);
 		if (this.epfd < 0) {
-			throw new IllegalStateException("epoll_create1 failed with errno " + NativeIo.errno());
+			throw SpawnException.call("epoll_create1", NativeIo.errno());
 		}
 		this.nextToken = firstToken;
+	}
+
+	/** Closes the set of a loop that never ran. */
+	void close() {
+		NativeIo.close(this.epfd);
 	}
 
 	/**

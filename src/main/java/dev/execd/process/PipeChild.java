@@ -36,6 +36,8 @@ final class PipeChild implements Child {
 			pipes.add(ChildPipe.forInput());
 			pipes.add(ChildPipe.forOutput());
 			pipes.add(ChildPipe.forOutput());
+			// Both started before the child: neither can fail once it runs.
+			Poller.running();
 			ChildReaper reaper = ChildReaper.running();
 			long pid = Spawn.start(spec,
 					Spawn.descriptors(pipes.get(0).theirs(), pipes.get(1).theirs(), pipes.get(2).theirs()));

@@ -1,8 +1,9 @@
 package dev.execd.process;
 
+import java.io.UncheckedIOException;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.jna.Memory;
 import org.apache.commons.logging.Log;
@@ -31,7 +32,11 @@ public final class Poller {
 	/** The token of the wake-up eventfd; handlers get 1 and up. */
 	private static final long WAKE = 0;
 
-	private static final AtomicInteger NEXT = new AtomicInteger();
+	/** The loops: as many as cores, at most 4, started before the first spawn. */
+	private static final PollerLoops LOOPS = new PollerLoops(
+			Math.clamp(Runtime.getRuntime().availableProcessors(), 1, 4));
+
+	private static final ThreadFactory THREADS = Thread.ofPlatform().daemon().factory();
 
 	private final EpollSet epoll;
 
@@ -50,32 +55,62 @@ public final class Poller {
 
 	final byte[] buffer = new byte[BUFFER];
 
-	private Poller(String name) {
-		this.epoll = new EpollSet(WAKE + 1);
-		this.wakeFd = NativeIo.eventfd(0, NativeIo.O_CLOEXEC | NativeIo.O_NONBLOCK);
-		if (this.wakeFd < 0) {
-			throw new IllegalStateException("eventfd failed with errno " + NativeIo.errno());
-		}
+	private Poller(EpollSet epoll, int wakeFd) {
+		this.epoll = epoll;
+		this.wakeFd = wakeFd;
 		this.wakeValue.setLong(0, 1);
 		this.epoll.control(NativeIo.EPOLL_CTL_ADD, this.wakeFd, NativeIo.EPOLLIN, WAKE);
-		Thread.ofPlatform().name(name).daemon().start(this::run);
 	}
 
-	/** The loops, started with the first stream: as many as cores, at most 4. */
-	private static final class Loops {
-
-		static final Poller[] ALL = new Poller[Math.clamp(Runtime.getRuntime().availableProcessors(), 1, 4)];
-
-		static {
-			for (int i = 0; i < ALL.length; i++) {
-				ALL[i] = new Poller("execd-poller-" + i);
-			}
+	/**
+	 * A loop named {@code name} on a thread of {@code threads}, started.
+	 * @throws SpawnException when its epoll set, its eventfd or its thread cannot be had
+	 * (EMFILE; EAGAIN: out of threads or memory), with nothing of it left open
+	 */
+	static Poller start(ThreadFactory threads, String name) throws SpawnException {
+		EpollSet epoll = new EpollSet(WAKE + 1);
+		int wakeFd = NativeIo.eventfd(0, NativeIo.O_CLOEXEC | NativeIo.O_NONBLOCK);
+		if (wakeFd < 0) {
+			int errno = NativeIo.errno();
+			epoll.close();
+			throw SpawnException.call("eventfd", errno);
 		}
-
+		Poller poller = new Poller(epoll, wakeFd);
+		try {
+			Thread thread = threads.newThread(poller::run);
+			thread.setName(name);
+			thread.start();
+		}
+		catch (OutOfMemoryError ex) {
+			// What Thread.start throws when pthread_create fails.
+			epoll.close();
+			NativeIo.close(wakeFd);
+			throw SpawnException.call("pthread_create", SpawnException.EAGAIN);
+		}
+		return poller;
 	}
 
+	/**
+	 * Starts the loops that do not run yet, before a spawn (as
+	 * {@link ChildReaper#running} does): once a child runs, serving its streams needs no
+	 * thread that could be missing.
+	 * @throws SpawnException when a loop cannot be started (EAGAIN: out of threads or
+	 * memory; EMFILE), which refuses this spawn only: the next one tries again
+	 */
+	static void running() throws SpawnException {
+		LOOPS.start(THREADS);
+	}
+
+	/** The loop for a descriptor's handlers: each in turn. */
 	static Poller next() {
-		return Loops.ALL[Math.floorMod(NEXT.getAndIncrement(), Loops.ALL.length)];
+		try {
+			// Started already, unless no child was spawned (a recovered session's stdin).
+			running();
+		}
+		catch (SpawnException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return LOOPS.next();
 	}
 
 	/**

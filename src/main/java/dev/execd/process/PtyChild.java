@@ -44,6 +44,8 @@ final class PtyChild implements Child {
 		PtyMaster terminal = PtyMaster.open(spec.cols(), spec.rows());
 		Descriptor master = new Descriptor(terminal.fd());
 		try {
+			// Both started before the child: neither can fail once it runs.
+			Poller.running();
 			ChildReaper reaper = ChildReaper.running();
 			long pid = Spawn.start(spec, Spawn.terminal(terminal.slavePath()));
 			return new PtyChild(pid, terminal.slavePath(), master, reaper.reaping(pid));

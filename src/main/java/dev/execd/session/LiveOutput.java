@@ -91,6 +91,8 @@ public final class LiveOutput implements AutoCloseable {
 	 * The next event that is ready now.
 	 * @return the event, or null when there is nothing to send yet: {@link #await} then
 	 * waits for more. After {@link End} there are no more.
+	 * @throws OutputException.ResourcesExhausted when the log cannot be read for want of
+	 * a descriptor, for now
 	 */
 	public @Nullable Event next() {
 		if (this.session.removed()) {
@@ -110,6 +112,10 @@ public final class LiveOutput implements AutoCloseable {
 			Gap gap = new Gap(this.offset, resume);
 			this.offset = resume;
 			return gap;
+		}
+		catch (OutputException.ResourcesExhausted ex) {
+			// The bytes are kept: no end, the reader may come back for them.
+			throw ex;
 		}
 		catch (OutputException ex) {
 			return end();

@@ -58,6 +58,8 @@ public final class LiveRecords implements AutoCloseable {
 	 * The next item that is ready now.
 	 * @return the item, or null when there is nothing yet: {@link #await} then waits for
 	 * more. After {@link End} there are no more.
+	 * @throws OutputException.ResourcesExhausted when the log cannot be read for want of
+	 * a descriptor, for now
 	 */
 	public @Nullable Item next() {
 		while (this.ready.isEmpty() && !this.ended) {
@@ -80,6 +82,11 @@ public final class LiveRecords implements AutoCloseable {
 				this.ready.add(new Gap(this.offset, resume));
 				this.offset = resume;
 				break;
+			}
+			catch (OutputException.ResourcesExhausted ex) {
+				// The bytes are kept: no end (a poll's eof), the reader comes back for
+				// them.
+				throw ex;
 			}
 			catch (OutputException ex) {
 				end();

@@ -175,8 +175,9 @@ final class OutputWaiter {
 			int skip = (begin > from) ? Utf8.leadingContinuations(bytes, bytes.length) : 0;
 			return scanner.feed(Utf8.decode(bytes, skip, bytes.length - skip));
 		}
-		catch (OutputException.OutputUnavailable ex) {
+		catch (OutputException.OutputUnavailable | OutputException.ResourcesExhausted ex) {
 			// Too old to read: those bytes can no longer be returned, so no match there.
+			// Out of descriptors, the wait goes on with the output still to come.
 			return false;
 		}
 	}

@@ -44,6 +44,8 @@ final class ReadAhead {
 	 * unless the log gave fewer
 	 * @throws OutputException.OutputUnavailable when the byte at {@code offset} is no
 	 * longer kept
+	 * @throws OutputException.ResourcesExhausted when it cannot be read for want of a
+	 * descriptor, for now
 	 */
 	long fill(OutputLog log, long offset, long want, long total) {
 		long end = this.start + this.length;
@@ -70,11 +72,12 @@ final class ReadAhead {
 		try {
 			this.length += log.read(end, target, keep, (int) Math.min(target.length - keep, total - end));
 		}
-		catch (OutputException.OutputUnavailable ex) {
+		catch (OutputException.OutputUnavailable | OutputException.ResourcesExhausted ex) {
 			if (keep == 0) {
 				throw ex;
 			}
-			// The buffered bytes go out first; the next read finds the gap.
+			// The buffered bytes go out first; the next read finds the gap (or the
+			// descriptor it lacked).
 		}
 		return this.start + this.length;
 	}

@@ -1,7 +1,6 @@
 package dev.execd.output;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -30,6 +28,7 @@ import static org.awaitility.Awaitility.await;
  * again by the next append or read, with every byte where it belongs; a file removed or
  * replaced meanwhile fails like a full disk (writes) or a lost file (reads), and a closed
  * log never opens its file again. Real files, real descriptors ({@code /proc/self/fd}).
+ * Out of descriptors: {@link OutputLogOutOfDescriptorsTests}.
  */
 class OutputLogIdleTests {
 
@@ -199,122 +198,6 @@ class OutputLogIdleTests {
 			append(log, "ignored");
 			assertThat(Files.readAllBytes(path)).isEqualTo(bytes(0, 3000));
 		}
-	}
-
-	@Test
-	void outOfDescriptorsIdleLogsAreStillReadAndWrittenThroughTheReserve() throws IOException {
-		assumeDescriptorsCanBeUsedUp();
-		Path pathA = this.dir.resolve("a.log");
-		Path pathB = this.dir.resolve("b.log");
-		IdleChannels idle = new IdleChannels(Duration.ofMillis(20), this.timers);
-		List<String> failures = new ArrayList<>();
-		try (OutputLog a = new OutputLog(pathA, 1L << 30, 1, idle);
-				OutputLog b = new OutputLog(pathB, 1L << 30, 1, idle)) {
-			a.onWriteFailure((error, first) -> failures.add("a " + error.getMessage()));
-			b.onWriteFailure((error, first) -> failures.add("b " + error.getMessage()));
-			append(a, "kept a\n");
-			append(b, "kept b\n");
-			await().atMost(Duration.ofSeconds(10)).until(() -> descriptors(pathA) + descriptors(pathB) == 0);
-			byte[] readA;
-			byte[] readB;
-			List<FileChannel> hoard = useUpDescriptors();
-			try {
-				readA = a.read(0, 7);
-				// A descriptor the JVM closed meanwhile would let an open succeed alone.
-				hoard.addAll(useUpDescriptors());
-				append(a, "more a\n");
-				hoard.addAll(useUpDescriptors());
-				append(b, "more b\n");
-				readB = b.read(0, 14);
-			}
-			finally {
-				for (FileChannel channel : hoard) {
-					channel.close();
-				}
-			}
-			assertThat(hoard).as("descriptors were used up").isNotEmpty();
-			assertThat(new String(readA, StandardCharsets.UTF_8)).isEqualTo("kept a\n");
-			assertThat(new String(readB, StandardCharsets.UTF_8)).isEqualTo("kept b\nmore b\n");
-			// Each borrowed file gave the reserve back at the end of its use, or the next
-			// log would have waited for it and failed.
-			assertThat(failures).isEmpty();
-			assertThat(Files.readString(pathA)).isEqualTo("kept a\nmore a\n");
-			assertThat(Files.readString(pathB)).isEqualTo("kept b\nmore b\n");
-		}
-	}
-
-	@Test
-	void outOfDescriptorsWithTheReserveLentAReadIsUnavailableAndAnAppendFailsUntilItIsBack() throws IOException {
-		assumeDescriptorsCanBeUsedUp();
-		Path pathA = this.dir.resolve("a.log");
-		Path path = this.dir.resolve("s.log");
-		IdleChannels idle = new IdleChannels(Duration.ofMillis(20), Duration.ofMillis(50), this.timers);
-		List<String> failures = new ArrayList<>();
-		LogChannel holder = new LogChannel(pathA, LogFile.create(pathA), true, idle);
-		try (OutputLog log = new OutputLog(path, 1L << 30, 1, idle)) {
-			log.onWriteFailure((error, first) -> failures.add(first + " " + error.getMessage()));
-			append(log, "kept\n");
-			await().atMost(Duration.ofSeconds(10)).until(() -> descriptors(path) + descriptors(pathA) == 0);
-			// Loaded now: no class can be loaded while no descriptor is left.
-			Class<?> unavailable = OutputException.OutputUnavailable.class;
-			RuntimeException readError = null;
-			List<FileChannel> hoard = useUpDescriptors();
-			try {
-				// The other log holds the reserve for as long as this test likes; the
-				// others
-				// wait 50 ms for it (a second by default), so descriptors are short
-				// briefly.
-				holder.acquire();
-				hoard.addAll(useUpDescriptors());
-				try {
-					log.read(0, 4);
-				}
-				catch (RuntimeException ex) {
-					readError = ex;
-				}
-				// A descriptor the JVM closed meanwhile (a cleaner's) would let the open
-				// succeed.
-				hoard.addAll(useUpDescriptors());
-				append(log, "lost\n");
-				holder.release();
-				append(log, "back\n");
-			}
-			finally {
-				for (FileChannel channel : hoard) {
-					channel.close();
-				}
-				holder.close();
-			}
-			assertThat(readError).isInstanceOf(unavailable);
-			assertThat(failures).singleElement().asString().startsWith("true").contains("Too many open files");
-			assertThat(log.lostBytes()).isEqualTo(5);
-			assertThat(log.read(0, 100)).asString().isEqualTo("kept\nback\n");
-			assertThat(Files.readString(path)).isEqualTo("kept\nback\n");
-		}
-	}
-
-	private static void assumeDescriptorsCanBeUsedUp() throws IOException {
-		String limits = Files.readString(Path.of("/proc/self/limits"));
-		long soft = Long.parseLong(limits.lines()
-			.filter((line) -> line.startsWith("Max open files"))
-			.findFirst()
-			.orElseThrow()
-			.split("\\s+")[3]);
-		assumeThat(soft).as("descriptors to use up").isLessThanOrEqualTo(65536);
-	}
-
-	/** Opens /dev/null until no descriptor is left; the caller closes them all. */
-	private static List<FileChannel> useUpDescriptors() {
-		List<FileChannel> hoard = new ArrayList<>();
-		try {
-			while (true) {
-				hoard.add(FileChannel.open(Path.of("/dev/null")));
-			}
-		}
-		catch (IOException ex) {
-			// Every descriptor is taken.
-		}
-		return hoard;
 	}
 
 	private static void append(OutputLog log, String text) {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import dev.execd.api.ApiException;
 import dev.execd.api.Inputs;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.api.security.Origins;
 import dev.execd.config.ExecdProperties;
@@ -75,8 +76,8 @@ class AttachController {
 	@ApiResponse(responseCode = "403", ref = ProblemResponses.FORBIDDEN)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "409", ref = ProblemResponses.SESSION_EXITED)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "410", ref = OutputProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.OFFSET_OUT_OF_RANGE)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
 	@GetMapping("/sessions/{id}/attach")
 	void attach(Scope scope,

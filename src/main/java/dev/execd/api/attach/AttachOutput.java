@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.execd.output.OutputException;
 import dev.execd.session.LiveOutput;
 import dev.execd.session.OutputListener;
 import jakarta.websocket.RemoteEndpoint;
@@ -19,13 +20,12 @@ import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
 
 /**
- * Everything one attach connection sends. A virtual thread of its own, the pump, sends
- * what a client has to catch up on, the pings and the exit, so the output reader never
- * waits for a client. Output that arrives while the pump waits, caught up (a keystroke's
- * echo), is sent at once from the output reader's thread, as a non-blocking send that
- * completes on Tomcat's poller when the socket is full: the echo then crosses no thread
- * of its own. One sender at a time holds the claim, which also orders refusals with
- * output; the pump takes it for one frame at a time.
+ * Everything one attach connection sends. Its own virtual thread, the pump, sends what a
+ * client catches up on, pings and the exit, so the output reader never waits for a
+ * client. Output that arrives while the pump waits caught up (an echo) is sent at once
+ * from the output reader's thread, non-blocking (Tomcat's poller finishes it if the
+ * socket is full), so it crosses no thread of its own. One sender at a time holds the
+ * claim, which orders refusals with output; the pump takes it one frame at a time.
  */
 final class AttachOutput implements OutputListener {
 
@@ -42,7 +42,9 @@ final class AttachOutput implements OutputListener {
 
 	private final WebSocketSession socket;
 
-	/** Sends that never block, or null where the container has none. */
+	/**
+	 * Sends that never block, or null where the container has none: the pump sends all.
+	 */
 	private final RemoteEndpoint.@Nullable Async direct;
 
 	/** Held by whoever reads {@link #live} or sends. */
@@ -66,9 +68,6 @@ final class AttachOutput implements OutputListener {
 
 	private volatile long lastSend = System.nanoTime();
 
-	/**
-	 * @param direct the socket's non-blocking sends, or null for none: the pump sends all
-	 */
 	AttachOutput(String sessionId, LiveOutput live, JsonMapper json, WebSocketSession socket,
 			RemoteEndpoint.@Nullable Async direct) {
 		this.sessionId = sessionId;
@@ -144,16 +143,14 @@ final class AttachOutput implements OutputListener {
 
 	private void sentDirectly(long next, @Nullable Throwable failure) {
 		this.lastSend = System.nanoTime();
-		if (failure == null) {
-			this.sent = next;
-		}
-		else {
-			this.failed = failure;
-		}
-		this.claim.release();
 		if (failure != null) {
+			this.failed = failure;
+			this.claim.release();
 			wakePump();
+			return;
 		}
+		this.sent = next;
+		this.claim.release();
 	}
 
 	/** Sends output until the session's end, the client's or a send that fails. */
@@ -166,7 +163,8 @@ final class AttachOutput implements OutputListener {
 				try {
 					Throwable failure = this.failed;
 					if (failure != null) {
-						throw new IOException("a send failed", failure);
+						throw (failure instanceof OutputException.ResourcesExhausted exhausted) ? exhausted
+								: new IOException("a send failed", failure);
 					}
 					LiveOutput.Event event = this.handed;
 					this.handed = null;
@@ -205,6 +203,11 @@ final class AttachOutput implements OutputListener {
 			// Too slow or gone: a send made no progress for 20 s.
 			closeQuietly(CloseStatus.POLICY_VIOLATION
 				.withReason("output could not be sent; reconnect with offset=" + this.sent));
+		}
+		catch (OutputException.ResourcesExhausted ex) {
+			// The bytes are kept: 1013, try again later.
+			closeQuietly(CloseStatus.SERVICE_OVERLOAD
+				.withReason("out of file descriptors; reconnect with offset=" + this.sent));
 		}
 		catch (Exception ex) {
 			logger.error("The attach channel of session {} failed", this.sessionId, ex);

@@ -49,7 +49,8 @@ final class AttachProtocol {
 			connection's own offset, so a slow client holds one chunk and loses nothing; one \
 			whose socket takes no data for 20 s is closed (1008, naming the offset, if that \
 			frame still gets through) and reconnects with `offset=` the `next` of its last \
-			frame. After the end, attaching is refused: read what was missed from \
+			frame; the same when the server is out of file descriptors to read the log \
+			(1013, try again later). After the end, attaching is refused: read what was missed from \
 			`GET /sessions/{id}/log` or `GET /sessions/{id}/stream?offset=`.""";
 
 	private AttachProtocol() {

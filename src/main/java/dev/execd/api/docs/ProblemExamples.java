@@ -154,6 +154,12 @@ public final class ProblemExamples {
 			(error: 24 (Too many open files)); retry later or remove sessions that are no longer needed", \
 			"instance": "/sessions", "code": "resources_exhausted"}""";
 
+	public static final String READ_RESOURCES_EXHAUSTED = """
+			{"type": "https://execd.dev/problems/resources-exhausted", "title": "Service Unavailable", \
+			"status": 503, "detail": "the server is out of file descriptors to read the output at \
+			offset 0; retry shortly", "instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/output", \
+			"code": "resources_exhausted"}""";
+
 	public static final String SPAWN_FAILED = """
 			{"type": "https://execd.dev/problems/spawn-failed", "title": "Internal Server Error", \
 			"status": 500, "detail": "the process could not be started: error=22, Invalid argument", \

@@ -38,7 +38,8 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
 				`command_not_found`; 429 `too_many_sessions`, `too_many_webhooks`, `too_many_subscribers`, \
 				`stdin_queue_full`, `command_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
-				`resources_exhausted` (with `Retry-After`), `service_unavailable`. A client should treat a code \
+				`resources_exhausted` (with `Retry-After`: a start, or a log read, while the server is \
+				out of descriptors, processes or memory), `service_unavailable`. A client should treat a code \
 				it does not know by its status.""",
 				example = "session_not_found", requiredMode = RequiredMode.REQUIRED,
 				// Every code the server sends, as ProblemCodesTests checks.

@@ -40,12 +40,6 @@ public final class ProblemResponses {
 
 	public static final String NOT_A_TERMINAL = PREFIX + "NotATerminal";
 
-	public static final String OUTPUT_UNAVAILABLE = PREFIX + "OutputUnavailable";
-
-	public static final String OFFSET_OUT_OF_RANGE = PREFIX + "OffsetOutOfRange";
-
-	public static final String RANGE_NOT_SATISFIABLE = PREFIX + "RangeNotSatisfiable";
-
 	public static final String UNUSABLE_PATH = PREFIX + "UnusablePath";
 
 	public static final String TOO_MANY_SESSIONS = PREFIX + "TooManySessions";
@@ -128,21 +122,7 @@ public final class ProblemResponses {
 				`not_a_terminal`: a screen feature (the screen, `view: screen`, `wait_for_screen`) \
 				on a pipe session, which has no screen (start it with `tty: true`). The problem \
 				carries the `session`.""", "not_a_terminal", ProblemExamples.NOT_A_TERMINAL));
-		all.put(name(OUTPUT_UNAVAILABLE), problem("""
-				`output_unavailable`: the bytes asked for are no longer kept: past \
-				execd.output.max-log-size and out of the memory window, or the log was deleted by \
-				the disk budget (execd.output.max-total-log-size).""", "output_unavailable",
-				ProblemExamples.OUTPUT_UNAVAILABLE));
-		all.put(name(OFFSET_OUT_OF_RANGE), problem("`offset_out_of_range`: the offset is past the end of the output.",
-				"offset_out_of_range", ProblemExamples.OFFSET_OUT_OF_RANGE));
-		all.put(name(RANGE_NOT_SATISFIABLE),
-				problem("""
-						`offset_out_of_range`: `offset` is past the end, or the `Range` selects no byte \
-						(then with `Content-Range: bytes */<total>`).""", "offset_out_of_range",
-						ProblemExamples.OFFSET_OUT_OF_RANGE)
-					.addHeaderObject("Content-Range",
-							new Header().description("`bytes */<total>`, on an unsatisfiable `Range`.")
-								.schema(new StringSchema().example("bytes */24"))));
+		OutputProblemResponses.addTo(all);
 		all.put(name(UNUSABLE_PATH),
 				problem("""
 						A path is unusable: `workdir_not_found`, `workdir_not_allowed` (outside \
@@ -189,9 +169,7 @@ public final class ProblemResponses {
 						(EMFILE, ENFILE, EAGAIN, ENOMEM); retry after `Retry-After` seconds or remove \
 						sessions. `shutting_down`: execd is stopping and starts nothing.""", "resources_exhausted",
 						ProblemExamples.RESOURCES_EXHAUSTED, "shutting_down", ProblemExamples.SHUTTING_DOWN)
-					.addHeaderObject("Retry-After",
-							new Header().description("Seconds to wait before retrying, on `resources_exhausted`.")
-								.schema(new StringSchema().example("5"))));
+					.addHeaderObject("Retry-After", retryAfter("retrying, on `resources_exhausted`", "5")));
 		all.put(name(SPAWN_FAILED), problem("""
 				`spawn_failed`: the operating system refused to start the process for another \
 				reason, given in `detail`; `internal_error`: an unexpected failure.""", "spawn_failed",
@@ -217,6 +195,11 @@ public final class ProblemResponses {
 
 	static String name(String ref) {
 		return ref.substring(PREFIX.length());
+	}
+
+	static Header retryAfter(String what, String example) {
+		return new Header().description("Seconds to wait before " + what + ".")
+			.schema(new StringSchema().example(example));
 	}
 
 	/** A problem response with examples given as name, JSON, name, JSON... */

@@ -10,6 +10,7 @@ import dev.execd.api.FileInfo;
 import dev.execd.api.FileService;
 import dev.execd.api.FileText;
 import dev.execd.api.docs.FileProblemResponses;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.files.EntityTags;
 import dev.execd.files.FileStat;
@@ -93,7 +94,7 @@ class FilesController {
 	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
 	@ApiResponse(responseCode = "404", ref = FileProblemResponses.FILE_NOT_FOUND)
 	@ApiResponse(responseCode = "409", ref = FileProblemResponses.FILE_CONFLICT)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.RANGE_NOT_SATISFIABLE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.RANGE_NOT_SATISFIABLE)
 	@GetMapping("/files")
 	ResponseEntity<StreamingResponseBody> read(Scope scope,
 			@Parameter(description = PATH,

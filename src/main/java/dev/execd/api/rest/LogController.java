@@ -2,6 +2,7 @@ package dev.execd.api.rest;
 
 import dev.execd.api.Inputs;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.output.OutputException;
 import dev.execd.session.Scope;
@@ -75,8 +76,9 @@ class LogController {
 					schema = @Schema(type = "string", format = "binary")))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.RANGE_NOT_SATISFIABLE)
+	@ApiResponse(responseCode = "410", ref = OutputProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.RANGE_NOT_SATISFIABLE)
+	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/sessions/{id}/log")
 	ResponseEntity<StreamingResponseBody> log(Scope scope,
 			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,

@@ -4,6 +4,7 @@ import dev.execd.api.OutputResult;
 import dev.execd.api.SessionService;
 import dev.execd.api.Waits;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -61,8 +62,9 @@ class OutputController {
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "409", ref = ProblemResponses.NOT_A_TERMINAL)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "410", ref = OutputProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/{id}/output")
 	OutputResult output(Scope scope,
 			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,

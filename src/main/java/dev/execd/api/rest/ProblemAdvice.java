@@ -47,11 +47,7 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 			response.getBody().setProperty("holder_session_id", busy.holder());
 		}
 		if (ex instanceof SessionException.ResourcesExhausted) {
-			return ResponseEntity.status(response.getStatusCode())
-				.headers(response.getHeaders())
-				.header(HttpHeaders.RETRY_AFTER,
-						Integer.toString(SessionException.ResourcesExhausted.RETRY_AFTER_SECONDS))
-				.body(response.getBody());
+			return retryAfter(response, SessionException.ResourcesExhausted.RETRY_AFTER_SECONDS);
 		}
 		return response;
 	}
@@ -59,7 +55,11 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> output(OutputException ex) {
 		Refusals.Refusal refusal = Refusals.of(ex);
-		return problem(refusal.status(), refusal.code(), ex.getMessage(), null);
+		ResponseEntity<ProblemDetail> response = problem(refusal.status(), refusal.code(), ex.getMessage(), null);
+		if (ex instanceof OutputException.ResourcesExhausted) {
+			return retryAfter(response, OutputException.ResourcesExhausted.RETRY_AFTER_SECONDS);
+		}
+		return response;
 	}
 
 	@ExceptionHandler
@@ -153,6 +153,14 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 		return ResponseEntity.status(status)
 			.contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
 			.body(problem);
+	}
+
+	/** The response with a {@code Retry-After} of {@code seconds}. */
+	private static ResponseEntity<ProblemDetail> retryAfter(ResponseEntity<ProblemDetail> response, int seconds) {
+		return ResponseEntity.status(response.getStatusCode())
+			.headers(response.getHeaders())
+			.header(HttpHeaders.RETRY_AFTER, Integer.toString(seconds))
+			.body(response.getBody());
 	}
 
 	@SuppressWarnings("unchecked")

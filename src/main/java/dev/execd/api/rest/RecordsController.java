@@ -3,6 +3,7 @@ package dev.execd.api.rest;
 import dev.execd.api.RecordsResult;
 import dev.execd.api.RecordsService;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -49,8 +50,9 @@ class RecordsController {
 					schema = @Schema(implementation = RecordsResult.class)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "410", ref = OutputProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping(path = "/sessions/{id}/records", produces = MediaType.APPLICATION_JSON_VALUE)
 	RecordsResult records(Scope scope,
 			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,

@@ -4,6 +4,7 @@ import dev.execd.api.ConversationSearchResult;
 import dev.execd.api.SearchResult;
 import dev.execd.api.SearchService;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -74,7 +75,8 @@ class SearchController {
 					examples = @ExampleObject(name = "pytest", value = ApiExamples.SEARCH)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/{id}/search")
 	SearchResult search(Scope scope,
 			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
@@ -114,6 +116,7 @@ class SearchController {
 					schema = @Schema(implementation = ConversationSearchResult.class),
 					examples = @ExampleObject(name = "pytest", value = ApiExamples.SEARCH_ALL)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/search")
 	ConversationSearchResult searchAll(Scope scope,
 			@Parameter(description = PATTERN, required = true, schema = @Schema(maxLength = 1024),

@@ -2,6 +2,7 @@ package dev.execd.api.rest;
 
 import java.io.IOException;
 
+import dev.execd.output.OutputException;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -74,6 +75,11 @@ final class SsePump {
 			catch (InterruptedException ex) {
 				// Shutdown: the stream ends with the server.
 				Thread.currentThread().interrupt();
+			}
+			catch (OutputException.ResourcesExhausted ex) {
+				// Out of descriptors for now: the stream ends without its end event,
+				// and the client resumes it from its last event id.
+				logger.warn("The {} ended: {}", what, ex.getMessage());
 			}
 			catch (Exception ex) {
 				logger.error("The {} failed", what, ex);

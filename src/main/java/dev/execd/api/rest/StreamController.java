@@ -5,6 +5,7 @@ import java.io.IOException;
 import dev.execd.api.Inputs;
 import dev.execd.api.SessionView;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.config.ExecdProperties;
 import dev.execd.api.RecordsService;
@@ -129,8 +130,8 @@ class StreamController {
 			request does not count as use of the session, so it is still reaped.""")
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
-	@ApiResponse(responseCode = "410", ref = ProblemResponses.OUTPUT_UNAVAILABLE)
-	@ApiResponse(responseCode = "416", ref = ProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "410", ref = OutputProblemResponses.OUTPUT_UNAVAILABLE)
+	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.OFFSET_OUT_OF_RANGE)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.TOO_MANY_SUBSCRIBERS)
 	@GetMapping("/sessions/{id}/stream")
 	ResponseEntity<StreamingResponseBody> stream(Scope scope,
