@@ -1,5 +1,6 @@
 package dev.execd.bench;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +30,16 @@ final class Keystrokes {
 			String id = Typist.startCat(ctx, http);
 			Typist execd = new Typist(Typist.execd(ctx, http, id));
 			Typist direct = new Typist(Typist.raw(raw));
-			result.put("keystroke", StartLatency.paired(ctx, execd::keystroke, direct::keystroke,
-					ctx.config.warmup() * 10, ctx.config.iterations() * KEYSTROKE_ITERATIONS));
+			result.put("keystroke_warmup", warm(ctx, execd, direct));
+			result.put("keystroke", StartLatency.paired(ctx, execd::keystroke, direct::keystroke, 0,
+					ctx.config.iterations() * KEYSTROKE_ITERATIONS));
 			// The same keystroke over the attach channel (its own cat), against the same
 			// raw baseline and with the same sample count.
 			try (AttachTyping attach = AttachTyping.open(ctx, http, CONVERSATION)) {
 				Typist over = new Typist(attach);
-				result.put("keystroke_attach", StartLatency.paired(ctx, over::keystroke, direct::keystroke,
-						ctx.config.warmup() * 10, ctx.config.iterations() * KEYSTROKE_ITERATIONS));
+				result.put("keystroke_attach_warmup", warm(ctx, over, direct));
+				result.put("keystroke_attach", StartLatency.paired(ctx, over::keystroke, direct::keystroke, 0,
+						ctx.config.iterations() * KEYSTROKE_ITERATIONS));
 			}
 			result.put("line",
 					StartLatency.paired(ctx, execd::line, direct::line, ctx.config.warmup(), ctx.config.iterations()));
@@ -44,6 +47,15 @@ final class Keystrokes {
 			ctx.expect(http.delete("/sessions/" + id), 200, "delete");
 		}
 		return result;
+	}
+
+	/**
+	 * At least the usual warm-up (three batches of a third of it), then on until the
+	 * server's compiler is quiet; see {@link SteadyState}.
+	 */
+	static Map<String, Object> warm(Context ctx, Typist... typists) throws Exception {
+		List<StartLatency.Step> steps = Arrays.stream(typists).map((t) -> (StartLatency.Step) t::keystroke).toList();
+		return SteadyState.warm(ctx, steps, Math.max(1, ctx.config.warmup() * 10 / 3), 3);
 	}
 
 }

@@ -65,8 +65,8 @@ final class Peer {
 				keys.put(side, typist::keystroke);
 				lines.put(side, typist::line);
 			});
-			result.put("keystroke",
-					Sides.alternate(ctx, keys, ctx.config.warmup() * 10, ctx.config.iterations() * 2));
+			result.put("keystroke_warmup", Keystrokes.warm(ctx, typists.values().toArray(Typist[]::new)));
+			result.put("keystroke", Sides.alternate(ctx, keys, 0, ctx.config.iterations() * 2));
 			result.put("line", Sides.alternate(ctx, lines, ctx.config.warmup(), ctx.config.iterations()));
 		}
 		finally {

@@ -117,6 +117,31 @@ final class Server implements Closeable {
 		return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
 	}
 
+	/** CPU time the server's JIT compiler threads used so far. */
+	long compilerNanos() {
+		return compilerNanos(pid());
+	}
+
+	/** CPU time the JIT compiler threads of a JVM used so far. */
+	static long compilerNanos(long pid) {
+		long sum = 0;
+		String[] tasks = new File("/proc/" + pid + "/task").list();
+		for (String task : (tasks != null) ? tasks : new String[0]) {
+			Path dir = Path.of("/proc", Long.toString(pid), "task", task);
+			try {
+				if (Files.readString(dir.resolve("comm")).matches("C[12] CompilerThre.*\\s*")) {
+					String stat = Files.readString(dir.resolve("stat"));
+					String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+					sum += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
+				}
+			}
+			catch (IOException ex) {
+				// The thread ended while listing (compiler threads come and go).
+			}
+		}
+		return sum;
+	}
+
 	/** Operating-system threads of the server: every platform thread, JVM threads included. */
 	int threads() {
 		String[] tasks = new File("/proc/" + pid() + "/task").list();

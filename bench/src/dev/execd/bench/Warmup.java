@@ -1,12 +1,14 @@
 package dev.execd.bench;
 
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Brings the server's JIT to steady state before anything is timed: the first rounds of
  * a fresh JVM run interpreted and compete with the compiler threads for the same two
  * cores, which showed as keystroke medians still falling from round to round. Every
- * request kind the scenarios time is sent a few thousand times.
+ * request kind the scenarios time is sent a few thousand times, and as many keystrokes
+ * go over the attach channel.
  */
 final class Warmup {
 
@@ -29,6 +31,15 @@ final class Warmup {
 				ctx.expect(http.get("/sessions/" + id), 200, "warm-up get");
 			}
 			ctx.expect(http.delete("/sessions/" + id), 200, "warm-up delete");
+			// The attach channel's path (WebSocket frames, the output reader's direct
+			// sends) is code of its own: typed over as often, or its first few thousand
+			// timed echoes run while C2 compiles it.
+			try (AttachTyping attach = AttachTyping.open(ctx, http, "bench-warmup")) {
+				Typist typist = new Typist(attach);
+				for (int i = 0; i < scale * 30; i++) {
+					typist.keystroke();
+				}
+			}
 			for (int i = 0; i < scale * 3; i++) {
 				Http.Response started = http.post("/sessions", "{\"cmd\":\"true\"}");
 				if (ctx.expect(started, 201, "warm-up start")) {
@@ -38,7 +49,28 @@ final class Warmup {
 			}
 			ctx.expect(http.get("/sessions"), 200, "warm-up list");
 		}
-		return Map.of("duration_s", Samples.round((System.nanoTime() - t0) / 1e9));
+		double settle = awaitQuietCompiler(ctx.server);
+		return Map.of("duration_s", Samples.round((System.nanoTime() - t0) / 1e9), "compiler_settle_s", settle);
+	}
+
+	/**
+	 * Waits, at most 60 s, until the JIT's compiler threads have been idle (under 20 ms of
+	 * CPU) for two half-second windows in a row: what the warm-up made hot is still being
+	 * compiled for seconds after it, on the two cores the timed requests need.
+	 * @return how long it waited, in seconds
+	 */
+	private static double awaitQuietCompiler(Server server) throws InterruptedException {
+		long t0 = System.nanoTime();
+		long deadline = t0 + TimeUnit.SECONDS.toNanos(60);
+		int quiet = 0;
+		long before = server.compilerNanos();
+		while (quiet < 2 && System.nanoTime() < deadline) {
+			Thread.sleep(500);
+			long now = server.compilerNanos();
+			quiet = (now - before < TimeUnit.MILLISECONDS.toNanos(20)) ? quiet + 1 : 0;
+			before = now;
+		}
+		return Samples.round((System.nanoTime() - t0) / 1e9);
 	}
 
 }
