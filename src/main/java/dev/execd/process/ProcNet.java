@@ -24,6 +24,10 @@ public final class ProcNet {
 
 	private static final List<String> PROTOCOLS = List.of("tcp", "tcp6", "udp", "udp6");
 
+	// The UDP tables are small; the TCP ones come from SockDiag where the kernel offers
+	// it.
+	private static final List<String> UDP = List.of("udp", "udp6");
+
 	// TCP_LISTEN; an unconnected UDP socket stays in TCP_CLOSE.
 	private static final String LISTEN = "0A";
 
@@ -45,12 +49,14 @@ public final class ProcNet {
 	}
 
 	/**
-	 * The TCP sockets in LISTEN state and the bound, unconnected UDP sockets, by inode. A
-	 * table that cannot be read (no IPv6) is skipped.
+	 * The TCP sockets in LISTEN state and the bound, unconnected UDP sockets, by inode:
+	 * TCP's from {@link SockDiag} where the kernel answers it, else, as UDP's, from the
+	 * {@code /proc/net} tables. A table that cannot be read (no IPv6) is skipped.
 	 */
 	public static Map<Long, Socket> listening() {
-		Map<Long, Socket> sockets = new HashMap<>();
-		for (String protocol : PROTOCOLS) {
+		Map<Long, Socket> tcp = SockDiag.listeningTcp();
+		Map<Long, Socket> sockets = (tcp != null) ? tcp : new HashMap<>();
+		for (String protocol : (tcp != null) ? UDP : PROTOCOLS) {
 			List<String> lines;
 			try {
 				lines = Files.readAllLines(NET.resolve(protocol));
@@ -109,6 +115,11 @@ public final class ProcNet {
 				bytes[word * 4 + i] = (byte) Integer.parseInt(hex.substring(at, at + 2), 16);
 			}
 		}
+		return address(bytes);
+	}
+
+	/** An address from its bytes in network order: 4 for IPv4, 16 for IPv6. */
+	static String address(byte[] bytes) {
 		if (bytes.length == 4) {
 			return (bytes[0] & 0xff) + "." + (bytes[1] & 0xff) + "." + (bytes[2] & 0xff) + "." + (bytes[3] & 0xff);
 		}
