@@ -138,8 +138,7 @@ public final class LiveOutput implements AutoCloseable {
 	}
 
 	/**
-	 * Tells {@code listener} of every change of the output as it happens.
-	 * @return closing it removes the listener
+	 * Tells {@code listener} of each change of the output; closing the result stops it.
 	 */
 	public AutoCloseable onChange(OutputListener listener) {
 		return this.reads.onChange(listener::changed);
@@ -175,6 +174,11 @@ public final class LiveOutput implements AutoCloseable {
 	/** What a stream sends. */
 	public sealed interface Event {
 
+		/** Whether it reaches the end of the output so far: no more is ready now. */
+		default boolean caughtUp() {
+			return true;
+		}
+
 	}
 
 	/**
@@ -184,7 +188,6 @@ public final class LiveOutput implements AutoCloseable {
 	 * @param next where they end: where the stream resumes
 	 * @param stream {@code stdout}, {@code stderr} or {@code pty}
 	 * @param text the decoded text
-	 * @param caughtUp whether it reaches the end of the output so far
 	 */
 	public record Text(long offset, long next, String stream, String text, boolean caughtUp) implements Event {
 
@@ -199,7 +202,6 @@ public final class LiveOutput implements AutoCloseable {
 	 * @param stream the stream they came from
 	 * @param buffer holds the bytes
 	 * @param from the index of the first
-	 * @param caughtUp whether it reaches the end of the output so far
 	 */
 	public record Bytes(long offset, long next, String stream, byte[] buffer, int from,
 			boolean caughtUp) implements Event {

@@ -2,7 +2,6 @@ package dev.execd.api.attach;
 
 import java.io.IOException;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.locks.LockSupport;
 
 import dev.execd.output.OutputException;
 import dev.execd.session.LiveOutput;
@@ -52,11 +51,11 @@ final class AttachOutput implements OutputListener {
 
 	private final Thread pump;
 
+	/** Raised when the pump is to look again. */
+	private final WakeFlag wake;
+
 	/** The pump is caught up and waits: new output goes out from the reader's thread. */
 	private volatile boolean idle;
-
-	/** The pump is asked to look again. */
-	private volatile boolean wake;
 
 	/** What a direct send read and left to the pump: a gap or the end. */
 	private volatile LiveOutput.@Nullable Event handed;
@@ -77,6 +76,7 @@ final class AttachOutput implements OutputListener {
 		this.direct = direct;
 		this.sent = live.offset();
 		this.pump = Thread.ofVirtual().name("execd-attach-" + sessionId).unstarted(this::pump);
+		this.wake = new WakeFlag(this.pump);
 	}
 
 	void start() {
@@ -123,6 +123,10 @@ final class AttachOutput implements OutputListener {
 				catch (RuntimeException ex) {
 					// The socket is closing under the send.
 					send.finish(ex);
+				}
+				if (!event.caughtUp()) {
+					// One read held more than a frame: the pump sends the rest.
+					wakePump();
 				}
 			}
 			else if (event != null) {
@@ -192,7 +196,7 @@ final class AttachOutput implements OutputListener {
 					this.claim.release();
 				}
 				if (!more) {
-					awaitWake(this.lastSend + PING_NANOS);
+					this.wake.await(this.lastSend + PING_NANOS);
 				}
 			}
 		}
@@ -215,23 +219,13 @@ final class AttachOutput implements OutputListener {
 		}
 	}
 
-	private void awaitWake(long deadlineNanos) throws InterruptedException {
-		while (!this.wake) {
-			long left = deadlineNanos - System.nanoTime();
-			if (left <= 0) {
-				break;
-			}
-			LockSupport.parkNanos(this, left);
-			if (Thread.interrupted()) {
-				throw new InterruptedException();
-			}
-		}
-		this.wake = false;
+	private void wakePump() {
+		this.wake.raise();
 	}
 
-	private void wakePump() {
-		this.wake = true;
-		LockSupport.unpark(this.pump);
+	/** Whether the pump waits, caught up: output then leaves from the reader's thread. */
+	boolean waiting() {
+		return this.idle;
 	}
 
 	private String frame(LiveOutput.Event event) {

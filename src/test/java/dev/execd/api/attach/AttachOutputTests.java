@@ -69,7 +69,7 @@ class AttachOutputTests {
 		try {
 			for (int i = 0; i < 20; i++) {
 				// Caught up before each line: the pump waits, the reader sends.
-				Thread.sleep(50);
+				awaitWaiting(output);
 				session.write(("line " + i + "\n").getBytes(StandardCharsets.UTF_8), false, false, null);
 				Frame frame = next();
 				assertThat(frame.direct()).as("frame %d sent without a blocking send", i).isTrue();
@@ -88,7 +88,7 @@ class AttachOutputTests {
 		BlockingQueue<SendHandler> inFlight = new LinkedBlockingQueue<>();
 		AttachOutput output = attach(session, (frame, handler) -> inFlight.add(handler));
 		try {
-			Thread.sleep(100);
+			awaitWaiting(output);
 			session.write("first\n".getBytes(StandardCharsets.UTF_8), false, false, null);
 			Frame first = next();
 			assertThat(first.direct()).isTrue();
@@ -134,15 +134,41 @@ class AttachOutputTests {
 	}
 
 	@Test
+	void moreThanOneFrameInOneReadIsAllSentWithoutWaitingForMoreOutput() throws Exception {
+		// One write of 40,000 bytes is one read: a direct send takes its first 16 KiB and
+		// the pump the rest, though no more output comes to wake anyone.
+		Session session = this.registry
+			.start(new Scope("anonymous", "c1"),
+					new SessionSpec("read x; dd if=/dev/zero bs=40000 count=1 2>/dev/null; read y", null, null, null,
+							false, Map.of(), false, 120, 30, Duration.ofMinutes(30), Duration.ZERO, null, null, null))
+			.session();
+		AttachOutput output = attach(session, (frame, handler) -> handler.onResult(ok()));
+		try {
+			awaitWaiting(output);
+			session.write("go\n".getBytes(StandardCharsets.UTF_8), false, false, null);
+			long received = 0;
+			while (received < 40_000) {
+				Frame frame = this.frames.poll(3, TimeUnit.SECONDS);
+				assertThat(frame).as("the rest within 3 s, after %d bytes", received).isNotNull();
+				received = frame.json().get("next").asLong();
+			}
+			assertThat(received).isEqualTo(40_000);
+		}
+		finally {
+			output.stop();
+		}
+	}
+
+	@Test
 	void aFailedDirectSendClosesWithTheOffsetToResumeFrom() throws Exception {
 		Session session = cat();
 		AttachOutput output = attach(session, (frame, handler) -> handler
 			.onResult(frame.contains("two") ? new SendResult(null, new java.io.IOException("broken pipe")) : ok()));
 		try {
-			Thread.sleep(100);
+			awaitWaiting(output);
 			session.write("one\n".getBytes(StandardCharsets.UTF_8), false, false, null);
 			long resume = next().json().get("next").asLong();
-			Thread.sleep(100);
+			awaitWaiting(output);
 			session.write("two\n".getBytes(StandardCharsets.UTF_8), false, false, null);
 			next();
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -162,7 +188,7 @@ class AttachOutputTests {
 		Session session = cat();
 		AttachOutput output = attach(session, (frame, handler) -> handler.onResult(ok()));
 		try {
-			Thread.sleep(100);
+			awaitWaiting(output);
 			session.write("bye\n".getBytes(StandardCharsets.UTF_8), false, true, null);
 			assertThat(next().json().get("text").asString()).isEqualTo("bye\n");
 			Frame exit = next();
@@ -195,6 +221,14 @@ class AttachOutputTests {
 		}));
 		output.start();
 		return output;
+	}
+
+	private static void awaitWaiting(AttachOutput output) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (!output.waiting() && System.nanoTime() < deadline) {
+			Thread.sleep(5);
+		}
+		assertThat(output.waiting()).as("the pump waits, caught up").isTrue();
 	}
 
 	private Frame next() throws InterruptedException {
