@@ -1,8 +1,8 @@
 package dev.execd.output;
 
 /**
- * Told of each change of an {@link OutputLog} as it happens; see
- * {@link OutputLog#onChange}.
+ * Told of each change of an {@link OutputLog} as it happens, outside the log's locks; it
+ * must not block. Closing what {@link OutputLog#onChange} returned removes it.
  */
 @FunctionalInterface
 public interface ChangeListener {

@@ -188,19 +188,13 @@ public final class OutputLog implements AutoCloseable {
 		return this.published.lastAppendNanos();
 	}
 
-	/**
-	 * Wakes every waiter: something other than output changed (an exit, a stream EOF).
-	 */
+	/** Wakes every waiter and listener: an exit, a stream's EOF, not output. */
 	public void notifyChanged() {
 		this.published.notifyChanged();
 		this.listeners.changed(false);
 	}
 
-	/**
-	 * Tells {@code listener} of every change as it happens (output, an exit, the close),
-	 * on the thread that made it, outside the log's locks: it must not block.
-	 * @return closing it removes the listener
-	 */
+	/** Tells {@code listener} of each change; see {@link ChangeListener}. */
 	public AutoCloseable onChange(ChangeListener listener) {
 		return this.listeners.add(listener);
 	}

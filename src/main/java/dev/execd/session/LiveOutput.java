@@ -137,9 +137,7 @@ public final class LiveOutput implements AutoCloseable {
 		return new Text(chunk.offset(), chunk.next(), stream, text, caughtUp);
 	}
 
-	/**
-	 * Tells {@code listener} of each change of the output; closing the result stops it.
-	 */
+	/** See {@link OutputListener}; closing the result stops it. */
 	public AutoCloseable onChange(OutputListener listener) {
 		return this.reads.onChange(listener::changed);
 	}
