@@ -37,6 +37,10 @@ final class ChildServer implements AutoCloseable {
 		this.api = new TestClient(port);
 	}
 
+	long pid() {
+		return this.process.pid();
+	}
+
 	static ChildServer start(Path dir, String... args) throws IOException {
 		return start(dir, List.of(), Map.of(), args);
 	}

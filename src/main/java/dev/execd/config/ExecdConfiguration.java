@@ -1,13 +1,17 @@
 package dev.execd.config;
 
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Binds {@link ExecdProperties} and provides the clock every time-based policy reads.
+ * Binds {@link ExecdProperties}, provides the clock every time-based policy reads, and
+ * sets how the heap gives memory back.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ExecdProperties.class)
@@ -16,6 +20,13 @@ class ExecdConfiguration {
 	@Bean
 	Clock clock() {
 		return Clock.systemUTC();
+	}
+
+	@Bean
+	HeapFootprint heapFootprint(ExecdProperties properties) {
+		HeapFootprint footprint = new HeapFootprint(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class));
+		footprint.apply(properties.heap());
+		return footprint;
 	}
 
 }

@@ -22,11 +22,12 @@ import org.springframework.util.unit.DataSize;
  * @param webhooks how events are delivered to webhooks; the named subscriptions beside
  * these settings are bound by {@link WebhookSubscriptions}
  * @param files the files API: per-tenant roots and the upload cap
+ * @param heap how the JVM's heap gives memory back ({@link HeapFootprint})
  */
 @ConfigurationProperties("execd")
 public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Processes process, @DefaultValue Output output,
 		@DefaultValue Security security, @DefaultValue Screen screen, @DefaultValue Webhooks webhooks,
-		@DefaultValue FileSettings files) {
+		@DefaultValue FileSettings files, @DefaultValue Heap heap) {
 
 	/**
 	 * Caps, time limits and waits.
@@ -209,6 +210,33 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 			}
 			if (readBuffer.toBytes() < 8192 || readBuffer.toBytes() > 1048576) {
 				throw new IllegalArgumentException("execd.files.read-buffer must be between 8KB and 1MB");
+			}
+		}
+
+	}
+
+	/**
+	 * How the JVM's heap gives memory back, set at start-up for each JVM flag the command
+	 * line left at its default.
+	 *
+	 * @param minFreeRatio the least heap kept free after a collection, in percent
+	 * ({@code MinHeapFreeRatio})
+	 * @param maxFreeRatio the most heap kept free after a collection, in percent; the
+	 * rest goes back to the system ({@code MaxHeapFreeRatio})
+	 * @param idleCollection with G1, a collection after this long without one, so that an
+	 * idle server gives back what a busy one grew; {@code 0s} never
+	 * ({@code G1PeriodicGCInterval})
+	 */
+	public record Heap(@DefaultValue("10") int minFreeRatio, @DefaultValue("30") int maxFreeRatio,
+			@DefaultValue("60s") Duration idleCollection) {
+
+		public Heap {
+			if (minFreeRatio < 0 || maxFreeRatio > 100 || minFreeRatio > maxFreeRatio) {
+				throw new IllegalArgumentException(
+						"execd.heap.min-free-ratio and max-free-ratio must satisfy 0 <= min <= max <= 100");
+			}
+			if (idleCollection.isNegative()) {
+				throw new IllegalArgumentException("execd.heap.idle-collection must not be negative");
 			}
 		}
 
