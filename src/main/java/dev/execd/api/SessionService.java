@@ -74,7 +74,8 @@ public class SessionService {
 			if (notify[0] != null) {
 				notify[0].follow(session.id());
 			}
-			ExecResult answer = ExecResult.of(session.reads().poll(request.toWait(), started));
+			// Started: a refusal now would have the retry start it twice.
+			ExecResult answer = ExecResult.of(session.reads().pollOwed(request.toWait(), started));
 			return new Started(request.screenView() ? answer.withScreen(ScreenService.of(session)) : answer, true);
 		}
 		catch (InterruptedException | RuntimeException | Error ex) {
@@ -125,10 +126,15 @@ public class SessionService {
 			// Refused before anything is typed.
 			ScreenService.requireTerminal(session);
 		}
+		ExecResult answer;
 		if (request.writes()) {
 			session.type(request.inputs(), request.requestId());
+			// Typed: a refusal now would have the retry type it twice.
+			answer = ExecResult.of(session.reads().pollOwed(wait, started));
 		}
-		ExecResult answer = ExecResult.of(session.reads().poll(wait, started));
+		else {
+			answer = ExecResult.of(session.reads().poll(wait, started));
+		}
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 

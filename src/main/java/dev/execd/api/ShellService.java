@@ -48,7 +48,8 @@ public class ShellService {
 			ScreenService.of(session);
 		}
 		CommandSnapshot command = shell.submit(cmd, timeout, requestId);
-		return await(session, command.commandId(), wait, screen);
+		// Submitted: a refusal now would have the retry run it twice.
+		return await(session, command.commandId(), wait, screen, true);
 	}
 
 	public CommandResult get(Scope scope, String id, String commandId, @Nullable Long waitMs,
@@ -63,7 +64,7 @@ public class ShellService {
 		if (screen) {
 			ScreenService.of(session);
 		}
-		return await(session, commandId, wait, screen);
+		return await(session, commandId, wait, screen, false);
 	}
 
 	public CommandList list(Scope scope, String id) {
@@ -81,10 +82,14 @@ public class ShellService {
 		if (shell(session).cancel(commandId) == null) {
 			throw ApiException.commandNotFound(commandId);
 		}
-		return await(session, commandId, WaitSpec.of(0, null, 32768, null, false), false);
+		return await(session, commandId, WaitSpec.of(0, null, 32768, null, false), false, true);
 	}
 
-	private CommandResult await(Session session, String commandId, WaitSpec wait, boolean screen)
+	/**
+	 * The command's state and output once it ended, matched or the wait is up.
+	 * @param owed whether the call already took effect: see {@code Excerpt#owed}
+	 */
+	private CommandResult await(Session session, String commandId, WaitSpec wait, boolean screen, boolean owed)
 			throws InterruptedException {
 		ShellCommands shell = shell(session);
 		long deadline = System.nanoTime() + wait.yieldNanos();
@@ -95,7 +100,7 @@ public class ShellService {
 			if (command == null) {
 				throw ApiException.commandNotFound(commandId);
 			}
-			CommandOutput excerpt = shell.output(command, wait, logUrl);
+			CommandOutput excerpt = shell.output(command, wait, logUrl, owed);
 			Boolean matched = (wait.waitFor() != null) ? wait.waitFor().matcher(excerpt.text()).find() : null;
 			if (command.exited() || Boolean.TRUE.equals(matched) || System.nanoTime() - deadline >= 0) {
 				CommandResult answer = CommandResult.of(command, excerpt, next(shell, command), matched);

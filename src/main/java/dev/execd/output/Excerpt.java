@@ -58,9 +58,7 @@ public record Excerpt(String text, long omitted) {
 		long omitFrom = start + headLen;
 		long omitTo = end - tailCap - 1 + skip;
 		long omitted = omitTo - omitFrom;
-		String marker = "\n[... omitted " + omitted + " bytes (offsets " + omitFrom + "-" + omitTo
-				+ "); full output: GET " + logUrl + (logUrl.contains("?") ? "&" : "?") + "offset=" + omitFrom
-				+ "&length=" + omitted + " ...]\n";
+		String marker = marker(omitFrom, omitTo, logUrl);
 		String headText = text(Arrays.copyOf(head, headLen), stripper);
 		if (stripper != null) {
 			// The tail starts at an arbitrary point: escape state from the head does
@@ -69,6 +67,30 @@ public record Excerpt(String text, long omitted) {
 		}
 		String tailText = text(Arrays.copyOfRange(tail, skip, tail.length), stripper);
 		return new Excerpt(headText + marker + tailText, omitted);
+	}
+
+	/**
+	 * {@link #of}, for a call that already took effect (input typed, a command started):
+	 * when the log cannot be read for want of a descriptor, the whole range stands as
+	 * omitted, its marker naming where to fetch it, instead of a refusal that a retry
+	 * would answer by doing it twice.
+	 */
+	public static Excerpt owed(OutputLog log, long start, long end, int cap, Truncation mode,
+			@Nullable AnsiStripper stripper, String logUrl) {
+		try {
+			return of(log, start, end, cap, mode, stripper, logUrl);
+		}
+		catch (OutputException.ResourcesExhausted ex) {
+			if (stripper != null) {
+				stripper.reset();
+			}
+			return (end > start) ? new Excerpt(marker(start, end, logUrl), end - start) : new Excerpt("", 0);
+		}
+	}
+
+	private static String marker(long from, long to, String logUrl) {
+		return "\n[... omitted " + (to - from) + " bytes (offsets " + from + "-" + to + "); full output: GET " + logUrl
+				+ (logUrl.contains("?") ? "&" : "?") + "offset=" + from + "&length=" + (to - from) + " ...]\n";
 	}
 
 	private static String text(byte[] bytes, @Nullable AnsiStripper stripper) {

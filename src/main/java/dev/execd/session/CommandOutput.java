@@ -17,11 +17,17 @@ public record CommandOutput(String text, long omitted) {
 	/**
 	 * The command's output as a response shows it: {@code [output_offset, end)}, the end
 	 * being the log's end while it runs; a cut names the omitted log range.
+	 * @param owed whether the call already took effect: see {@link Excerpt#owed}
 	 */
-	static CommandOutput of(OutputLog log, CommandSnapshot command, WaitSpec wait, String logUrl) {
+	static CommandOutput of(OutputLog log, CommandSnapshot command, WaitSpec wait, String logUrl, boolean owed) {
 		long end = (command.endOffset() >= 0) ? command.endOffset() : log.total();
-		Excerpt excerpt = Excerpt.of(log, command.outputOffset(), Math.max(end, command.outputOffset()),
-				wait.maxOutputBytes(), wait.truncation(), wait.stripAnsi() ? new AnsiStripper() : null, logUrl);
+		long start = command.outputOffset();
+		AnsiStripper stripper = wait.stripAnsi() ? new AnsiStripper() : null;
+		Excerpt excerpt = owed
+				? Excerpt.owed(log, start, Math.max(end, start), wait.maxOutputBytes(), wait.truncation(), stripper,
+						logUrl)
+				: Excerpt.of(log, start, Math.max(end, start), wait.maxOutputBytes(), wait.truncation(), stripper,
+						logUrl);
 		return new CommandOutput(excerpt.text(), excerpt.omitted());
 	}
 

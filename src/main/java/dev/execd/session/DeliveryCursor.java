@@ -51,8 +51,11 @@ final class DeliveryCursor {
 
 	/**
 	 * Waits per {@code spec}, then returns the output since the cursor and advances it.
+	 * @param owed whether the call already took effect (see {@link Excerpt#owed}); if
+	 * not, a log that cannot be read for want of a descriptor refuses it for now
+	 * ({@link OutputException.ResourcesExhausted}) and the cursor stays
 	 */
-	ExecOutcome poll(WaitSpec spec, long startedNanos) throws InterruptedException {
+	ExecOutcome poll(WaitSpec spec, long startedNanos, boolean owed) throws InterruptedException {
 		long start = cursor();
 		OutputWaiter.Result waited = this.waiter.await(start, startedNanos + spec.yieldNanos(), spec, false);
 		synchronized (this.lock) {
@@ -60,8 +63,11 @@ final class DeliveryCursor {
 			boolean done = this.ended.getAsBoolean();
 			long end = Math.max(start, this.waiter.textEnd(this.log.total(), done));
 			SessionSnapshot snapshot = snapshot(waited);
-			Excerpt excerpt = Excerpt.of(this.log, start, end, spec.maxOutputBytes(), spec.truncation(),
-					spec.stripAnsi() ? this.stripper : null, SessionUrls.log(snapshot));
+			AnsiStripper stripper = spec.stripAnsi() ? this.stripper : null;
+			String logUrl = SessionUrls.log(snapshot);
+			Excerpt excerpt = owed
+					? Excerpt.owed(this.log, start, end, spec.maxOutputBytes(), spec.truncation(), stripper, logUrl)
+					: Excerpt.of(this.log, start, end, spec.maxOutputBytes(), spec.truncation(), stripper, logUrl);
 			this.cursor = end;
 			long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
 			return new ExecOutcome(excerpt.text(), start, end, excerpt.omitted(), wall, waited.matched(),

@@ -38,9 +38,17 @@ public final class SessionReads {
 		this.follower = follower;
 	}
 
-	/** See {@link DeliveryCursor#poll}. */
+	/** See {@link DeliveryCursor#poll}: refused for now when the log cannot be read. */
 	public ExecOutcome poll(WaitSpec spec, long startedNanos) throws InterruptedException {
-		return this.cursor.poll(spec, startedNanos);
+		return this.cursor.poll(spec, startedNanos, false);
+	}
+
+	/**
+	 * See {@link DeliveryCursor#poll}, for a call that already took effect: never refused
+	 * for want of a descriptor (see {@code Excerpt#owed}).
+	 */
+	public ExecOutcome pollOwed(WaitSpec spec, long startedNanos) throws InterruptedException {
+		return this.cursor.poll(spec, startedNanos, true);
 	}
 
 	/** See {@link DeliveryCursor#read}. */

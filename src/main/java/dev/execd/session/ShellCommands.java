@@ -71,8 +71,8 @@ public final class ShellCommands {
 	}
 
 	/** The command's output as a response shows it; see {@link CommandOutput#of}. */
-	public CommandOutput output(CommandSnapshot command, WaitSpec wait, String logUrl) {
-		return CommandOutput.of(this.log, command, wait, logUrl);
+	public CommandOutput output(CommandSnapshot command, WaitSpec wait, String logUrl, boolean owed) {
+		return CommandOutput.of(this.log, command, wait, logUrl, owed);
 	}
 
 	/** The log's end. */

@@ -43,6 +43,7 @@ final class OutOfDescriptorsScenarios {
 			switch (args[0]) {
 				case "reserve" -> scenario.idleLogsThroughTheReserve();
 				case "lent" -> scenario.withTheReserveLent();
+				case "owed" -> scenario.anAnswerOwedNamesWhatItCannotRead();
 				default -> throw new IllegalArgumentException("no scenario " + args[0]);
 			}
 			scenario.seen.forEach((name, value) -> System.out.println(name + "=" + value.replace("\n", "\\n")));
@@ -140,6 +141,55 @@ final class OutOfDescriptorsScenarios {
 			this.seen.put("lostBytes", Long.toString(log.lostBytes()));
 			this.seen.put("readAfter", new String(log.read(0, 100), StandardCharsets.UTF_8));
 			this.seen.put("file", Files.readString(path));
+		}
+	}
+
+	/**
+	 * An excerpt for a call that already took effect, while the log cannot be read: the
+	 * range stands as omitted instead of a refusal; the same range refused for a plain
+	 * read; both readable once the reserve is back.
+	 */
+	private void anAnswerOwedNamesWhatItCannotRead() throws IOException {
+		Path pathA = this.dir.resolve("a.log");
+		Path path = this.dir.resolve("s.log");
+		IdleChannels idle = new IdleChannels(Duration.ofMillis(20), Duration.ofMillis(50), this.timers);
+		LogChannel holder = new LogChannel(pathA, LogFile.create(pathA), true, idle);
+		try (OutputLog log = new OutputLog(path, 1L << 30, 1, idle)) {
+			append(log, "typed\nanswer\n");
+			await().atMost(Duration.ofSeconds(10)).until(() -> idle.open() == 0);
+			loaded(OutputException.ResourcesExhausted.class);
+			// Loaded and linked now, the marker's string building included: no class
+			// can be loaded while no descriptor is left.
+			AnsiStripper stripper = new AnsiStripper();
+			Excerpt.owed(log, 0, 13, 4, Truncation.HEAD_TAIL, stripper, "/sessions/s1/log");
+			await().atMost(Duration.ofSeconds(10)).until(() -> idle.open() == 0);
+			Excerpt owed;
+			String plainError = "none";
+			List<FileChannel> hoard = useUpDescriptors();
+			try {
+				holder.acquire();
+				hoard.addAll(useUpDescriptors());
+				owed = Excerpt.owed(log, 6, 13, 1000, Truncation.HEAD_TAIL, stripper, "/sessions/s1/log");
+				try {
+					Excerpt.of(log, 6, 13, 1000, Truncation.HEAD_TAIL, null, "/sessions/s1/log");
+				}
+				catch (RuntimeException ex) {
+					plainError = ex.getClass().getName();
+				}
+				holder.release();
+			}
+			finally {
+				for (FileChannel channel : hoard) {
+					channel.close();
+				}
+				holder.close();
+			}
+			this.seen.put("owedText", owed.text());
+			this.seen.put("owedOmitted", Long.toString(owed.omitted()));
+			this.seen.put("plainError", plainError);
+			Excerpt after = Excerpt.owed(log, 6, 13, 1000, Truncation.HEAD_TAIL, null, "/sessions/s1/log");
+			this.seen.put("afterText", after.text());
+			this.seen.put("afterOmitted", Long.toString(after.omitted()));
 		}
 	}
 

@@ -50,6 +50,20 @@ class OutputLogOutOfDescriptorsTests {
 			.containsEntry("file", "kept\\nback\\n");
 	}
 
+	@Test
+	void anAnswerOwedByACallThatTookEffectNamesTheRangeItCouldNotRead() throws Exception {
+		Map<String, String> seen = run("owed");
+		// What POST /stdin with input, a shell command's submit and a new session's start
+		// answer: the bytes are named by the truncation marker, to be fetched from the
+		// log.
+		assertThat(seen).containsEntry("owedText",
+				"\\n[... omitted 7 bytes (offsets 6-13); full output: GET /sessions/s1/log?offset=6&length=7 ...]\\n")
+			.containsEntry("owedOmitted", "7");
+		// A plain read is refused for now, to be retried.
+		assertThat(seen).containsEntry("plainError", OutputException.ResourcesExhausted.class.getName());
+		assertThat(seen).containsEntry("afterText", "answer\\n").containsEntry("afterOmitted", "0");
+	}
+
 	/** Runs a scenario in a JVM with 256 descriptors; what it saw, by name. */
 	private Map<String, String> run(String scenario) throws IOException, InterruptedException {
 		String java = ProcessHandle.current().info().command().orElseThrow();

@@ -54,12 +54,12 @@ class DeliveryCursorTests {
 	@Test
 	void pollsContinueWhereThePreviousEnded() throws InterruptedException {
 		append("one\n");
-		ExecOutcome first = this.cursor.poll(NO_WAIT, System.nanoTime());
+		ExecOutcome first = this.cursor.poll(NO_WAIT, System.nanoTime(), false);
 		assertThat(first.output()).isEqualTo("one\n");
 		assertThat(first.outputOffset()).isZero();
 		assertThat(first.nextOffset()).isEqualTo(4);
 		append("two\n");
-		ExecOutcome second = this.cursor.poll(NO_WAIT, System.nanoTime());
+		ExecOutcome second = this.cursor.poll(NO_WAIT, System.nanoTime(), false);
 		assertThat(second.output()).isEqualTo("two\n");
 		assertThat(second.outputOffset()).isEqualTo(4);
 		assertThat(second.nextOffset()).isEqualTo(8);
@@ -69,12 +69,12 @@ class DeliveryCursorTests {
 	void readsByOffsetLeaveTheCursorAndReadsWithoutOneAdvanceIt() throws InterruptedException {
 		append("abc");
 		assertThat(this.cursor.read(1L, 100, NO_WAIT, false, null).text()).isEqualTo("bc");
-		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime()).output()).isEqualTo("abc");
+		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime(), false).output()).isEqualTo("abc");
 		append("def");
 		ReadOutcome fromCursor = this.cursor.read(null, 100, NO_WAIT, false, null);
 		assertThat(fromCursor.text()).isEqualTo("def");
 		assertThat(fromCursor.outputOffset()).isEqualTo(3);
-		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime()).output()).isEmpty();
+		assertThat(this.cursor.poll(NO_WAIT, System.nanoTime(), false).output()).isEmpty();
 	}
 
 	@Test

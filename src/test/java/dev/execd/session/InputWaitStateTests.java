@@ -57,7 +57,7 @@ class InputWaitStateTests {
 
 	@Test
 	void aRunningSessionFoundReadingIsWaitingForInput() throws InterruptedException {
-		ExecOutcome polled = this.cursor.poll(QUIET, System.nanoTime());
+		ExecOutcome polled = this.cursor.poll(QUIET, System.nanoTime(), false);
 		assertThat(polled.endedBy()).isEqualTo(EndedBy.INPUT);
 		assertThat(polled.session().waitingForInput()).isTrue();
 		ReadOutcome read = this.cursor.read(0L, 100, QUIET, false, null);
@@ -68,7 +68,7 @@ class InputWaitStateTests {
 	@Test
 	void aSessionThatEndedAfterTheWaitIsNotWaitingForInput() throws InterruptedException {
 		this.state.set(SessionState.initial(SPEC).exited(0, Instant.now()));
-		ExecOutcome polled = this.cursor.poll(QUIET, System.nanoTime());
+		ExecOutcome polled = this.cursor.poll(QUIET, System.nanoTime(), false);
 		assertThat(polled.endedBy()).isEqualTo(EndedBy.INPUT);
 		assertThat(polled.session().running()).isFalse();
 		assertThat(polled.session().waitingForInput()).isFalse();

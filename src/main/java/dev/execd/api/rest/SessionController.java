@@ -7,6 +7,7 @@ import dev.execd.api.SessionService;
 import dev.execd.api.StartRequest;
 import dev.execd.api.StdinRequest;
 import dev.execd.api.docs.ApiExamples;
+import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -138,7 +139,12 @@ class SessionController {
 			**Parts**: one call can type text and keys in turn, e.g. edit a file in vim: \
 			`{"parts": [{"chars": "a EDITED"}, {"keys": ["Escape"]}, {"chars": ":wq"}, \
 			{"keys": ["Enter"]}]}`. `keys` takes single characters too: `{"keys": ["q"]}` \
-			quits `less`.""",
+			quits `less`.
+
+			**Out of descriptors**: a poll without input that cannot read the log is 503 \
+			`resources_exhausted`, to retry; a call that typed input is not refused (its retry \
+			would type it twice): the output it could not read stands behind the truncation \
+			marker, to fetch from the log once descriptors are back.""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					description = "The input and the wait; empty or `{}` for a poll.",
 					content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
@@ -175,6 +181,7 @@ class SessionController {
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "409", ref = ProblemResponses.INPUT_REFUSED)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.STDIN_QUEUE_FULL)
+	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@PostMapping(path = "/{id}/stdin", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ExecResult stdin(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody(required = false) @Nullable StdinRequest body) throws InterruptedException {
