@@ -57,6 +57,9 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 		@Schema(description = """
 				The session's state, on refusals caused by it (409 `session_exited`, \
 				`stdin_closed`, `not_a_tty`, `not_a_terminal`): for example the exit code of the \
-				process that had already ended.""") @Nullable SessionView session){
+				process that had already ended.""") @Nullable SessionView session, @Schema(description = """
+				With 409 `exclusive_key_busy`: the id of the session holding the key; `null` \
+				while that session is still being spawned.""",
+				types = { "string", "null" }) @Nullable String holderSessionId){
 
 }
