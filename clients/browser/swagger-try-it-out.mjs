@@ -326,7 +326,9 @@ try {
 
   // 3. Every default as the page offers it, in the order of the tour.
   context = await browser.newContext();
-  context.setDefaultTimeout(15_000);
+  // Every operation stays expanded once executed, so the page grows heavier along the
+  // walk: late in it, on a loaded 2-vCPU machine, expanding one took more than 15 s.
+  context.setDefaultTimeout(30_000);
   page = await context.newPage();
   await openSwaggerUi(page);
   await authorize(page);
