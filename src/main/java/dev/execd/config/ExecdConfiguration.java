@@ -24,8 +24,18 @@ class ExecdConfiguration {
 
 	@Bean
 	HeapFootprint heapFootprint(ExecdProperties properties) {
-		HeapFootprint footprint = new HeapFootprint(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class));
-		footprint.apply(properties.heap());
+		HotSpotDiagnosticMXBean vm;
+		try {
+			vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+		}
+		catch (IllegalArgumentException ex) {
+			// Not a HotSpot JVM, or a runtime without jdk.management: nothing to set.
+			vm = null;
+		}
+		HeapFootprint footprint = new HeapFootprint(vm);
+		if (vm != null) {
+			footprint.apply(properties.heap());
+		}
 		return footprint;
 	}
 

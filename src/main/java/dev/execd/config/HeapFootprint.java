@@ -7,6 +7,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sets how the heap gives memory back ({@link ExecdProperties.Heap}) through the JVM's
@@ -23,9 +24,9 @@ public final class HeapFootprint {
 
 	private static final Log logger = LogFactory.getLog(HeapFootprint.class);
 
-	private final HotSpotDiagnosticMXBean vm;
+	private final @Nullable HotSpotDiagnosticMXBean vm;
 
-	public HeapFootprint(HotSpotDiagnosticMXBean vm) {
+	public HeapFootprint(@Nullable HotSpotDiagnosticMXBean vm) {
 		this.vm = vm;
 	}
 
@@ -35,6 +36,18 @@ public final class HeapFootprint {
 	 */
 	public List<String> apply(ExecdProperties.Heap heap) {
 		List<String> set = new ArrayList<>();
+		try {
+			applyTo(set, heap);
+		}
+		catch (IllegalArgumentException | UnsupportedOperationException | NullPointerException ex) {
+			// A JVM without one of these flags (not HotSpot, or an older one) starts as
+			// it is.
+			logger.info("Heap: left as the JVM sized it (" + ex.getMessage() + ")");
+		}
+		return set;
+	}
+
+	private void applyTo(List<String> set, ExecdProperties.Heap heap) {
 		if (isDefault("MinHeapFreeRatio") && isDefault("MaxHeapFreeRatio")) {
 			int max = Integer.parseInt(this.vm.getVMOption("MaxHeapFreeRatio").getValue());
 			// The JVM checks min <= max on each change: lower the minimum first when the
@@ -54,7 +67,6 @@ public final class HeapFootprint {
 		if (!set.isEmpty()) {
 			logger.info("Heap: " + String.join(", ", set));
 		}
-		return set;
 	}
 
 	private boolean isDefault(String flag) {

@@ -53,6 +53,16 @@ class HeapFootprintOrderTests {
 	}
 
 	@Test
+	void aJvmWithoutTheFlagsStartsAsItIs() {
+		defaults(true);
+		this.flags.remove("G1PeriodicGCInterval");
+		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60))))
+			.containsExactly("MinHeapFreeRatio=10", "MaxHeapFreeRatio=30");
+		this.flags.clear();
+		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60)))).isEmpty();
+	}
+
+	@Test
 	void refusesRatiosOutOfOrderOrRange() {
 		assertThatThrownBy(() -> new ExecdProperties.Heap(40, 30, Duration.ZERO))
 			.hasMessageContaining("0 <= min <= max <= 100");
@@ -79,7 +89,14 @@ class HeapFootprintOrderTests {
 	private HeapFootprint footprint() {
 		HotSpotDiagnosticMXBean vm = (HotSpotDiagnosticMXBean) Proxy.newProxyInstance(getClass().getClassLoader(),
 				new Class<?>[] { HotSpotDiagnosticMXBean.class }, (proxy, method, args) -> switch (method.getName()) {
-					case "getVMOption" -> this.flags.get((String) args[0]);
+					case "getVMOption" -> {
+						VMOption option = this.flags.get((String) args[0]);
+						if (option == null) {
+							// As HotSpot answers for a flag it does not have.
+							throw new IllegalArgumentException("VM option \"" + args[0] + "\" does not exist");
+						}
+						yield option;
+					}
 					case "setVMOption" -> {
 						set((String) args[0], (String) args[1]);
 						yield null;
