@@ -2,10 +2,12 @@ package dev.execd;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,29 +15,40 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A server started as {@code java -jar} is (no heap flags) gives memory back after a
- * collection and collects when idle; a flag an operator set stays as set.
+ * collection, collects when idle and trims the C library's free memory; a flag an
+ * operator set stays as set.
  */
 class HeapFootprintTests {
 
 	@Test
 	void setsTheFreeRatiosAndTheIdleCollectionOfAPlainJvm(@TempDir Path dir) throws Exception {
-		try (ChildServer server = ChildServer.start(dir, List.of(), Map.of("JAVA_TOOL_OPTIONS", "-XX:+UseG1GC"))) {
+		try (ChildServer server = ChildServer.start(dir, List.of(), Map.of("JAVA_TOOL_OPTIONS", "-XX:+UseG1GC"),
+				"--execd.heap.native-trim=1s", "--logging.level.dev.execd.config.NativeTrim=debug")) {
 			String flags = flags(server);
 			assertThat(flags).contains("-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30",
 					"-XX:G1PeriodicGCInterval=60000");
 			assertThat(server.output())
 				.contains("Heap: MinHeapFreeRatio=10, MaxHeapFreeRatio=30, G1PeriodicGCInterval=60000");
+			// glibc's free memory goes back too: the first round trims whatever start-up
+			// left.
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(30))
+				.until(() -> server.output().contains("Native memory trimmed in"));
 		}
 	}
 
 	@Test
 	void leavesWhatTheCommandLineSetAndFollowsItsProperties(@TempDir Path dir) throws Exception {
 		try (ChildServer server = ChildServer.start(dir, List.of(),
-				Map.of("JAVA_TOOL_OPTIONS", "-XX:+UseG1GC -XX:MaxHeapFreeRatio=50"),
-				"--execd.heap.idle-collection=5m")) {
+				Map.of("JAVA_TOOL_OPTIONS", "-XX:+UseG1GC -XX:MaxHeapFreeRatio=50 -XX:TrimNativeHeapInterval=5000"),
+				"--execd.heap.idle-collection=5m", "--execd.heap.native-trim=1s",
+				"--logging.level.dev.execd.config.NativeTrim=debug")) {
 			String flags = flags(server);
 			assertThat(flags).contains("-XX:MaxHeapFreeRatio=50", "-XX:G1PeriodicGCInterval=300000")
 				.doesNotContain("MinHeapFreeRatio");
+			// The round would have run by now (the server waited for readiness).
+			Thread.sleep(3000);
+			assertThat(server.output()).doesNotContain("Native memory trimmed");
 		}
 	}
 

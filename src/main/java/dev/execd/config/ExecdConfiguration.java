@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Clock;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -11,7 +12,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Binds {@link ExecdProperties}, provides the clock every time-based policy reads, and
- * sets how the heap gives memory back.
+ * sets how the heap and the C library give memory back.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ExecdProperties.class)
@@ -24,19 +25,27 @@ class ExecdConfiguration {
 
 	@Bean
 	HeapFootprint heapFootprint(ExecdProperties properties) {
-		HotSpotDiagnosticMXBean vm;
-		try {
-			vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-		}
-		catch (IllegalArgumentException ex) {
-			// Not a HotSpot JVM, or a runtime without jdk.management: nothing to set.
-			vm = null;
-		}
+		HotSpotDiagnosticMXBean vm = hotSpot();
 		HeapFootprint footprint = new HeapFootprint(vm);
 		if (vm != null) {
 			footprint.apply(properties.heap());
 		}
 		return footprint;
+	}
+
+	@Bean
+	NativeTrim nativeTrim(ExecdProperties properties) {
+		return NativeTrim.start(properties.heap().nativeTrim(), hotSpot());
+	}
+
+	private static @Nullable HotSpotDiagnosticMXBean hotSpot() {
+		try {
+			return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+		}
+		catch (IllegalArgumentException ex) {
+			// Not a HotSpot JVM, or a runtime without jdk.management: nothing to set.
+			return null;
+		}
 	}
 
 }

@@ -216,8 +216,8 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 	}
 
 	/**
-	 * How the JVM's heap gives memory back, set at start-up for each JVM flag the command
-	 * line left at its default.
+	 * How the JVM gives memory back, set at start-up for each JVM flag the command line
+	 * left at its default.
 	 *
 	 * @param minFreeRatio the least heap kept free after a collection, in percent
 	 * ({@code MinHeapFreeRatio})
@@ -226,17 +226,19 @@ public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Process
 	 * @param idleCollection with G1, a collection after this long without one, so that an
 	 * idle server gives back what a busy one grew; {@code 0s} never
 	 * ({@code G1PeriodicGCInterval})
+	 * @param nativeTrim how often the C library's free memory goes back to the system
+	 * ({@link NativeTrim}); {@code 0s} never
 	 */
 	public record Heap(@DefaultValue("10") int minFreeRatio, @DefaultValue("30") int maxFreeRatio,
-			@DefaultValue("60s") Duration idleCollection) {
+			@DefaultValue("60s") Duration idleCollection, @DefaultValue("30s") Duration nativeTrim) {
 
 		public Heap {
 			if (minFreeRatio < 0 || maxFreeRatio > 100 || minFreeRatio > maxFreeRatio) {
 				throw new IllegalArgumentException(
 						"execd.heap.min-free-ratio and max-free-ratio must satisfy 0 <= min <= max <= 100");
 			}
-			if (idleCollection.isNegative()) {
-				throw new IllegalArgumentException("execd.heap.idle-collection must not be negative");
+			if (idleCollection.isNegative() || nativeTrim.isNegative()) {
+				throw new IllegalArgumentException("execd.heap.idle-collection and native-trim must not be negative");
 			}
 		}
 

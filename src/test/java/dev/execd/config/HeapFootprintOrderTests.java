@@ -24,18 +24,18 @@ class HeapFootprintOrderTests {
 	@Test
 	void lowersTheMinimumBeforeTheMaximumAndRaisesTheMaximumFirst() {
 		defaults(true);
-		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60))))
-			.containsExactly("MinHeapFreeRatio=10", "MaxHeapFreeRatio=30", "G1PeriodicGCInterval=60000");
+		assertThat(footprint().apply(heap(10, 30, Duration.ofSeconds(60)))).containsExactly("MinHeapFreeRatio=10",
+				"MaxHeapFreeRatio=30", "G1PeriodicGCInterval=60000");
 		defaults(true);
-		assertThat(footprint().apply(new ExecdProperties.Heap(75, 90, Duration.ZERO)))
-			.containsExactly("MaxHeapFreeRatio=90", "MinHeapFreeRatio=75");
+		assertThat(footprint().apply(heap(75, 90, Duration.ZERO))).containsExactly("MaxHeapFreeRatio=90",
+				"MinHeapFreeRatio=75");
 	}
 
 	@Test
 	void leavesBothRatiosWhenTheCommandLineSetEither() {
 		defaults(true);
 		this.flags.put("MinHeapFreeRatio", new VMOption("MinHeapFreeRatio", "20", true, VMOption.Origin.VM_CREATION));
-		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60))))
+		assertThat(footprint().apply(heap(10, 30, Duration.ofSeconds(60))))
 			.containsExactly("G1PeriodicGCInterval=60000");
 		assertThat(this.flags.get("MaxHeapFreeRatio").getValue()).isEqualTo("70");
 	}
@@ -43,12 +43,12 @@ class HeapFootprintOrderTests {
 	@Test
 	void setsTheIdleCollectionOnlyForG1AndOnlyWhenUnset() {
 		defaults(false);
-		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60))))
-			.containsExactly("MinHeapFreeRatio=10", "MaxHeapFreeRatio=30");
+		assertThat(footprint().apply(heap(10, 30, Duration.ofSeconds(60)))).containsExactly("MinHeapFreeRatio=10",
+				"MaxHeapFreeRatio=30");
 		defaults(true);
 		this.flags.put("G1PeriodicGCInterval",
 				new VMOption("G1PeriodicGCInterval", "1000", true, VMOption.Origin.ENVIRON_VAR));
-		assertThat(footprint().apply(new ExecdProperties.Heap(40, 70, Duration.ofSeconds(60)))).isEmpty();
+		assertThat(footprint().apply(heap(40, 70, Duration.ofSeconds(60)))).isEmpty();
 		assertThat(this.flags.get("G1PeriodicGCInterval").getValue()).isEqualTo("1000");
 	}
 
@@ -56,22 +56,25 @@ class HeapFootprintOrderTests {
 	void aJvmWithoutTheFlagsStartsAsItIs() {
 		defaults(true);
 		this.flags.remove("G1PeriodicGCInterval");
-		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60))))
-			.containsExactly("MinHeapFreeRatio=10", "MaxHeapFreeRatio=30");
+		assertThat(footprint().apply(heap(10, 30, Duration.ofSeconds(60)))).containsExactly("MinHeapFreeRatio=10",
+				"MaxHeapFreeRatio=30");
 		this.flags.clear();
-		assertThat(footprint().apply(new ExecdProperties.Heap(10, 30, Duration.ofSeconds(60)))).isEmpty();
+		assertThat(footprint().apply(heap(10, 30, Duration.ofSeconds(60)))).isEmpty();
 	}
 
 	@Test
 	void refusesRatiosOutOfOrderOrRange() {
-		assertThatThrownBy(() -> new ExecdProperties.Heap(40, 30, Duration.ZERO))
-			.hasMessageContaining("0 <= min <= max <= 100");
-		assertThatThrownBy(() -> new ExecdProperties.Heap(-1, 30, Duration.ZERO))
-			.hasMessageContaining("0 <= min <= max <= 100");
-		assertThatThrownBy(() -> new ExecdProperties.Heap(10, 101, Duration.ZERO))
-			.hasMessageContaining("0 <= min <= max <= 100");
-		assertThatThrownBy(() -> new ExecdProperties.Heap(10, 30, Duration.ofSeconds(-1)))
-			.hasMessageContaining("execd.heap.idle-collection must not be negative");
+		assertThatThrownBy(() -> heap(40, 30, Duration.ZERO)).hasMessageContaining("0 <= min <= max <= 100");
+		assertThatThrownBy(() -> heap(-1, 30, Duration.ZERO)).hasMessageContaining("0 <= min <= max <= 100");
+		assertThatThrownBy(() -> heap(10, 101, Duration.ZERO)).hasMessageContaining("0 <= min <= max <= 100");
+		assertThatThrownBy(() -> heap(10, 30, Duration.ofSeconds(-1)))
+			.hasMessageContaining("execd.heap.idle-collection and native-trim must not be negative");
+		assertThatThrownBy(() -> new ExecdProperties.Heap(10, 30, Duration.ZERO, Duration.ofSeconds(-1)))
+			.hasMessageContaining("execd.heap.idle-collection and native-trim must not be negative");
+	}
+
+	private static ExecdProperties.Heap heap(int minFreeRatio, int maxFreeRatio, Duration idleCollection) {
+		return new ExecdProperties.Heap(minFreeRatio, maxFreeRatio, idleCollection, Duration.ofSeconds(30));
 	}
 
 	private void defaults(boolean g1) {
