@@ -54,11 +54,17 @@ final class ChildServer implements AutoCloseable {
 	 */
 	static ChildServer start(Path dir, List<String> prefix, Map<String, String> environment, String... args)
 			throws IOException {
+		return start(dir, System.getProperty("java.class.path"), prefix, environment, args);
+	}
+
+	/** Starts a server on {@code classPath} and waits until it answers. */
+	static ChildServer start(Path dir, String classPath, List<String> prefix, Map<String, String> environment,
+			String... args) throws IOException {
 		int port = freePort();
 		String java = ProcessHandle.current().info().command().orElseThrow();
 		List<String> command = new ArrayList<>(prefix);
-		command.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + dir, "-cp",
-				System.getProperty("java.class.path"), ExecdApplication.class.getName(), "--server.port=" + port,
+		command.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + dir, "-cp", classPath,
+				ExecdApplication.class.getName(), "--server.port=" + port,
 				"--execd.output.dir=" + dir.resolve("logs")));
 		command.addAll(List.of(args));
 		Path log = dir.resolve("server.out");
