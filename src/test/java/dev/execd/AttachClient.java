@@ -163,6 +163,13 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 		return output.toString();
 	}
 
+	/** The messages received and not taken yet, taken now. */
+	List<JsonNode> received() {
+		List<JsonNode> received = new ArrayList<>();
+		this.messages.drainTo(received);
+		return received;
+	}
+
 	Close closed() throws Exception {
 		return this.closed.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
 	}

@@ -31,12 +31,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A server that runs out of descriptors after a session's log was closed for idleness
  * (its limit lowered with {@code prlimit} while it runs, so not even a new connection can
- * be accepted): input that was typed is answered 200 with the output it could not read
- * owed behind the truncation marker, never a 503 that a retry would type twice; a read by
- * offset, which took no effect, is refused with 503 and {@code Retry-After}; once
- * descriptors are back the owed bytes are read from the log.
+ * be accepted), over connections it had accepted before:
+ * <ul>
+ * <li>input that was typed is answered 200 with the output it could not read owed behind
+ * the truncation marker, never a 503 that a retry would type twice; a read by offset,
+ * which took no effect, is refused with 503 and {@code Retry-After}; once descriptors are
+ * back the owed bytes are read from the log;</li>
+ * <li>an attach channel that cannot read on closes with 1013 (try again later), naming
+ * the offset to reconnect with, after every byte before it.</li>
+ * </ul>
  */
-class OwedAnswersTests {
+class ShortOfDescriptorsTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -103,6 +108,51 @@ class OwedAnswersTests {
 				assertThat(next.json().get("output").asString()).isEmpty();
 				assertThat(next.json().get("next_offset").asLong()).isEqualTo(2000);
 				Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> Files.readString(typed).equals("xy"));
+			}
+		}
+	}
+
+	@Test
+	void anAttachChannelThatCannotReadOnClosesWith1013NamingItsOffset(@TempDir Path dir) throws Exception {
+		int size = 20_000_000;
+		try (ChildServer server = ChildServer.start(dir, classPathWithJar(dir), List.of(), Map.of(),
+				"--execd.output.log-idle-close=200ms", "--execd.output.memory-window=1KB");
+				KeepAlive http = new KeepAlive(server.port)) {
+			warmUp(http, dir);
+			Reply started = http.send("POST", "/sessions",
+					"{\"cmd\":\"head -c " + size + " /dev/zero | tr -c a a; exec sleep 1000\",\"yield_time_ms\":0}");
+			String id = started.json().get("session").get("session_id").asString();
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(30))
+				.until(() -> http.send("GET", "/sessions/" + id, null)
+					.json()
+					.get("output_bytes_total")
+					.asLong() == size);
+			try (AttachClient slow = AttachClient.connectPaused(server.port, "/sessions/" + id + "/attach?offset=0",
+					"X-Conversation-Id", "owed")) {
+				// The channel fills the connection's buffers and waits for room;
+				// meanwhile
+				// the log is closed for idleness.
+				Thread.sleep(1500);
+				String soft = softLimit(server.pid());
+				prlimit(server.pid(), "3");
+				AttachClient.Close close;
+				try {
+					slow.resume();
+					close = slow.closed();
+				}
+				finally {
+					prlimit(server.pid(), soft);
+				}
+				long next = 0;
+				for (JsonNode output : slow.received()) {
+					assertThat(output.get("type").asString()).isEqualTo("output");
+					assertThat(output.get("offset").asLong()).isEqualTo(next);
+					next = output.get("next").asLong();
+				}
+				assertThat(next).as("some output came before the close, not all").isBetween(1L, size - 1L);
+				assertThat(close)
+					.isEqualTo(new AttachClient.Close(1013, "out of file descriptors; reconnect with offset=" + next));
 			}
 		}
 	}
