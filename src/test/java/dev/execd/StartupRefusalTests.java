@@ -59,6 +59,21 @@ class StartupRefusalTests {
 		assertThat(output.getOut()).contains("Tokens were given on the command line").contains("EXECD_TOKENS");
 	}
 
+	@Test
+	void refusesSettingsThatCouldOnlyMisbehaveLaterNamingEach(@TempDir Path dir) {
+		assertThatThrownBy(() -> run(dir, "--execd.limits.reap-interval=0s", "--execd.limits.max-poll=-1s",
+				"--execd.limits.default-max-runtime=25h", "--execd.limits.max-sessions=0",
+				"--execd.output.memory-window=3GB", "--execd.process.kill-grace=-2s"))
+			.rootCause()
+			.hasMessageContaining("execd.limits.reap-interval must be positive (was 0s)")
+			.hasMessageContaining("execd.limits.max-poll must not be negative (was -1s)")
+			.hasMessageContaining(
+					"execd.limits.default-max-runtime (25h) must not exceed execd.limits.max-runtime-cap (24h)")
+			.hasMessageContaining("execd.limits.max-sessions must be at least 1 (was 0)")
+			.hasMessageContaining("execd.output.memory-window must be between 1B and 1GB (was 3221225472B)")
+			.hasMessageContaining("execd.process.kill-grace must not be negative (was -2s)");
+	}
+
 	private static ConfigurableApplicationContext run(Path dir, String... args) {
 		String[] all = new String[args.length + 2];
 		all[0] = "--server.port=0";

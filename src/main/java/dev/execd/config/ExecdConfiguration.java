@@ -9,14 +9,21 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.validation.Validator;
 
 /**
- * Binds {@link ExecdProperties}, provides the clock every time-based policy reads, and
- * sets how the heap and the C library give memory back.
+ * Binds and checks {@link ExecdProperties}, provides the clock every time-based policy
+ * reads, and sets how the heap and the C library give memory back.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ExecdProperties.class)
 class ExecdConfiguration {
+
+	/** Checks the settings as they are bound; Spring finds it by this name. */
+	@Bean
+	static Validator configurationPropertiesValidator() {
+		return new SettingsValidator();
+	}
 
 	@Bean
 	Clock clock() {
