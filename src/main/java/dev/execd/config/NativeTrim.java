@@ -23,9 +23,9 @@ import org.jspecify.annotations.Nullable;
  * carry. The JIT's arenas and the peaks of a busy period leave free memory in glibc's
  * arenas that it keeps: 20-30 MiB of an idle server's RSS (BENCHMARKS.md).
  * <p>
- * A round trims only when a collection ran since the last one, so a server left alone is
- * not woken for nothing. Nothing runs when the command line set that flag (the JVM trims
- * then) or the C library has no {@code malloc_trim} (not glibc).
+ * A round trims only when a collection ran since the last one: a server left alone does
+ * no more than look at the collection count. Nothing runs when the command line set that
+ * flag (the JVM trims then) or the C library has no {@code malloc_trim} (not glibc).
  */
 public final class NativeTrim implements AutoCloseable {
 
