@@ -91,12 +91,13 @@ public final class Inputs {
 	}
 
 	/**
-	 * A process's max runtime: the default when absent, the cap for 0, refused above the
-	 * cap.
+	 * A process's max runtime: the default (at most the cap) when absent, the cap for 0,
+	 * refused above the cap.
 	 */
 	public static Duration maxRuntime(@Nullable Long ms, ExecdProperties.Limits limits) {
 		if (ms == null) {
-			return limits.defaultMaxRuntime();
+			Duration fallback = limits.defaultMaxRuntime();
+			return (fallback.compareTo(limits.maxRuntimeCap()) > 0) ? limits.maxRuntimeCap() : fallback;
 		}
 		long value = nonNegative(ms, 0, "max_runtime_ms");
 		Duration cap = limits.maxRuntimeCap();

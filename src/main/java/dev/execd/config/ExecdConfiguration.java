@@ -6,9 +6,11 @@ import java.time.Clock;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
 import org.springframework.validation.Validator;
 
 /**
@@ -21,6 +23,7 @@ class ExecdConfiguration {
 
 	/** Checks the settings as they are bound; Spring finds it by this name. */
 	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static Validator configurationPropertiesValidator() {
 		return new SettingsValidator();
 	}

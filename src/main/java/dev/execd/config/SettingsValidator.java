@@ -1,18 +1,18 @@
 package dev.execd.config;
 
 import java.time.Duration;
-import java.util.Locale;
 
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 /**
- * Refuses at start-up the limits, process and output settings that could only misbehave
- * later: a negative or zero period that a timer refuses, a wait clamped to a negative
- * bound, an in-memory window past what an array can hold. Spring applies it to
- * {@link ExecdProperties} when binding (the {@code configurationPropertiesValidator}
- * bean), and a refused start names each property and the value it had.
+ * Refuses at start-up the limits, process, output and heap settings that could only
+ * misbehave later: a period under a millisecond that a timer refuses, a wait clamped to a
+ * negative bound, an in-memory window past what an array can hold, a trim every few
+ * microseconds. Spring applies it to {@link ExecdProperties} when binding (the
+ * {@code configurationPropertiesValidator} bean), and a refused start names each property
+ * and the value it had.
  */
 final class SettingsValidator implements Validator {
 
@@ -37,21 +37,22 @@ final class SettingsValidator implements Validator {
 		positive(errors, "execd.limits.reap-interval", limits.reapInterval());
 		positive(errors, "execd.limits.default-max-runtime", limits.defaultMaxRuntime());
 		positive(errors, "execd.limits.max-runtime-cap", limits.maxRuntimeCap());
-		if (limits.defaultMaxRuntime().compareTo(limits.maxRuntimeCap()) > 0) {
-			errors.reject("execd.limits", "execd.limits.default-max-runtime (" + text(limits.defaultMaxRuntime())
-					+ ") must not exceed execd.limits.max-runtime-cap (" + text(limits.maxRuntimeCap()) + ")");
-		}
 		notNegative(errors, "execd.limits.max-poll", limits.maxPoll());
 		if (limits.maxRequestBody().toBytes() < 1) {
 			errors.reject("execd.limits",
 					"execd.limits.max-request-body must be positive (was " + limits.maxRequestBody() + ")");
 		}
 		notNegative(errors, "execd.process.kill-grace", settings.process().killGrace());
+		Duration trim = settings.heap().nativeTrim();
+		if (!trim.isZero() && trim.compareTo(Duration.ofSeconds(1)) < 0) {
+			errors.reject("execd.heap.native-trim",
+					"execd.heap.native-trim must be 0s (never) or at least 1s (was " + text(trim) + ")");
+		}
 		ExecdProperties.Output output = settings.output();
 		long window = output.memoryWindow().toBytes();
-		if (window < 1 || window > MAX_WINDOW.toBytes()) {
+		if (window < 0 || window > MAX_WINDOW.toBytes()) {
 			errors.reject("execd.output",
-					"execd.output.memory-window must be between 1B and 1GB (was " + output.memoryWindow() + ")");
+					"execd.output.memory-window must be between 0B and 1GB (was " + output.memoryWindow() + ")");
 		}
 		if (output.maxLogSize().isNegative() || output.maxTotalLogSize().isNegative()) {
 			errors.reject("execd.output", "execd.output.max-log-size and max-total-log-size must not be negative (were "
@@ -65,9 +66,10 @@ final class SettingsValidator implements Validator {
 		}
 	}
 
+	/** At least a millisecond: the timers and waits count in milliseconds. */
 	private static void positive(Errors errors, String name, Duration value) {
-		if (value.isNegative() || value.isZero()) {
-			errors.reject(name, name + " must be positive (was " + text(value) + ")");
+		if (value.toMillis() < 1) {
+			errors.reject(name, name + " must be at least 1ms (was " + text(value) + ")");
 		}
 	}
 
@@ -77,9 +79,16 @@ final class SettingsValidator implements Validator {
 		}
 	}
 
-	/** As a property gives it: {@code 90s} is {@code 1m30s}, not {@code PT1M30S}. */
+	/** In a form the property takes back: {@code 90s}, {@code 1500ms}, {@code 500us}. */
 	private static String text(Duration value) {
-		return value.toString().substring(2).toLowerCase(Locale.ROOT);
+		long nanos = value.toNanos();
+		if (nanos % 1_000_000_000L == 0) {
+			return nanos / 1_000_000_000L + "s";
+		}
+		if (nanos % 1_000_000L == 0) {
+			return nanos / 1_000_000L + "ms";
+		}
+		return (nanos % 1_000L == 0) ? nanos / 1_000L + "us" : nanos + "ns";
 	}
 
 }
