@@ -22,7 +22,7 @@ import org.springframework.util.unit.DataSize;
  * @param webhooks how events are delivered to webhooks; the named subscriptions beside
  * these settings are bound by {@link WebhookSubscriptions}
  * @param files the files API: per-tenant roots and the upload cap
- * @param heap how the JVM's heap gives memory back ({@link HeapFootprint})
+ * @param heap how the JVM gives memory back ({@link HeapFootprint}, {@link NativeTrim})
  */
 @ConfigurationProperties("execd")
 public record ExecdProperties(@DefaultValue Limits limits, @DefaultValue Processes process, @DefaultValue Output output,

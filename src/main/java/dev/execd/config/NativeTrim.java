@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 import com.sun.jna.Function;
 import com.sun.jna.NativeLibrary;
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -23,9 +24,10 @@ import org.jspecify.annotations.Nullable;
  * carry. The JIT's arenas and the peaks of a busy period leave free memory in glibc's
  * arenas that it keeps: 20-30 MiB of an idle server's RSS (BENCHMARKS.md).
  * <p>
- * A round trims only when a collection ran since the last one: a server left alone does
- * no more than look at the collection count. Nothing runs when the command line set that
- * flag (the JVM trims then) or the C library has no {@code malloc_trim} (not glibc).
+ * A round trims only when a collection ran since the last one, so an idle server trims at
+ * most once per collection (under G1, its idle collection every minute). Nothing runs
+ * when the command line gave that flag, whatever its value (the JVM decides then), or the
+ * C library has no {@code malloc_trim} (not glibc).
  */
 public final class NativeTrim implements AutoCloseable {
 
@@ -53,20 +55,27 @@ public final class NativeTrim implements AutoCloseable {
 	 * C library cannot.
 	 */
 	static NativeTrim start(Duration every, @Nullable HotSpotDiagnosticMXBean vm) {
-		@Nullable IntSupplier trim = (every.isZero() || jvmTrims(vm)) ? null : glibcTrim();
+		boolean jvm = jvmTrims(vm);
+		if (jvm && !every.isZero()) {
+			logger.info("Native memory: trimmed as the JVM's -XX:TrimNativeHeapInterval says, not by execd");
+		}
+		@Nullable IntSupplier trim = (every.isZero() || jvm) ? null : glibcTrim();
 		if (trim == null) {
 			return new NativeTrim(Duration.ZERO, () -> 0, () -> 0);
 		}
 		return new NativeTrim(every, trim, NativeTrim::collections);
 	}
 
-	/** Whether {@code -XX:TrimNativeHeapInterval} was given, so the JVM trims itself. */
+	/**
+	 * Whether the command line gave {@code -XX:TrimNativeHeapInterval}, whatever its
+	 * value ({@code 0} turns trimming off): then the JVM's flag decides.
+	 */
 	static boolean jvmTrims(@Nullable HotSpotDiagnosticMXBean vm) {
 		if (vm == null) {
 			return false;
 		}
 		try {
-			return !"0".equals(vm.getVMOption("TrimNativeHeapInterval").getValue());
+			return vm.getVMOption("TrimNativeHeapInterval").getOrigin() != VMOption.Origin.DEFAULT;
 		}
 		catch (IllegalArgumentException ex) {
 			// A JVM without the flag (before 21.0.1).
@@ -88,13 +97,15 @@ public final class NativeTrim implements AutoCloseable {
 			return false;
 		}
 		this.trimmedAt = count;
+		if (!logger.isDebugEnabled()) {
+			this.trim.getAsInt();
+			return true;
+		}
 		long before = residentKib();
 		long start = System.nanoTime();
 		this.trim.getAsInt();
-		if (logger.isDebugEnabled()) {
-			logger.debug("Native memory trimmed in " + (System.nanoTime() - start) / 1000 + " us: RSS " + before
-					+ " -> " + residentKib() + " KiB");
-		}
+		logger.debug("Native memory trimmed in " + (System.nanoTime() - start) / 1000 + " us: RSS " + before + " -> "
+				+ residentKib() + " KiB");
 		return true;
 	}
 
@@ -109,7 +120,13 @@ public final class NativeTrim implements AutoCloseable {
 		try {
 			while (true) {
 				Thread.sleep(millis);
-				round();
+				try {
+					round();
+				}
+				catch (RuntimeException ex) {
+					// One failed round; the next may do better.
+					logger.warn("Native memory: a trim failed: " + ex);
+				}
 			}
 		}
 		catch (InterruptedException ex) {

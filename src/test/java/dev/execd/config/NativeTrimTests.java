@@ -38,6 +38,7 @@ class NativeTrimTests {
 	void leavesTheTrimToTheJvmWhenTheCommandLineAskedItTo() {
 		assertThat(NativeTrim.jvmTrims(vm("5000"))).isTrue();
 		assertThat(NativeTrim.jvmTrims(vm("0"))).isFalse();
+		assertThat(NativeTrim.jvmTrims(vm("0", VMOption.Origin.VM_CREATION))).as("0 given: no trim at all").isTrue();
 		assertThat(NativeTrim.jvmTrims(vm(null))).as("a JVM without the flag").isFalse();
 		assertThat(NativeTrim.jvmTrims(null)).isFalse();
 		try (NativeTrim trim = NativeTrim.start(Duration.ofHours(1), vm("5000"))) {
@@ -51,8 +52,12 @@ class NativeTrimTests {
 			assertThat(off.running()).isFalse();
 		}
 		NativeTrim on = NativeTrim.start(Duration.ofHours(1), vm("0"));
-		assertThat(on.running()).isTrue();
-		on.close();
+		try {
+			assertThat(on.running()).isTrue();
+		}
+		finally {
+			on.close();
+		}
 		Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !on.running());
 	}
 
@@ -65,6 +70,10 @@ class NativeTrimTests {
 	}
 
 	private static HotSpotDiagnosticMXBean vm(@Nullable String trimInterval) {
+		return vm(trimInterval, "0".equals(trimInterval) ? VMOption.Origin.DEFAULT : VMOption.Origin.VM_CREATION);
+	}
+
+	private static HotSpotDiagnosticMXBean vm(@Nullable String trimInterval, VMOption.Origin origin) {
 		return (HotSpotDiagnosticMXBean) Proxy.newProxyInstance(NativeTrimTests.class.getClassLoader(),
 				new Class<?>[] { HotSpotDiagnosticMXBean.class }, (proxy, method, args) -> {
 					if (!method.getName().equals("getVMOption") || !"TrimNativeHeapInterval".equals(args[0])) {
@@ -73,8 +82,7 @@ class NativeTrimTests {
 					if (trimInterval == null) {
 						throw new IllegalArgumentException("VM option \"" + args[0] + "\" does not exist");
 					}
-					return new VMOption("TrimNativeHeapInterval", trimInterval, false,
-							"0".equals(trimInterval) ? VMOption.Origin.DEFAULT : VMOption.Origin.VM_CREATION);
+					return new VMOption("TrimNativeHeapInterval", trimInterval, false, origin);
 				});
 	}
 
