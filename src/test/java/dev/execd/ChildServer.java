@@ -72,10 +72,17 @@ final class ChildServer implements AutoCloseable {
 		builder.environment().keySet().removeIf((name) -> name.startsWith("EXECD_"));
 		builder.environment().putAll(environment);
 		ChildServer server = new ChildServer(port, builder.start(), log);
-		await().atMost(Duration.ofSeconds(60))
-			.pollInterval(Duration.ofMillis(200))
-			.ignoreExceptions()
-			.until(() -> server.api.get("/actuator/health").status() == 200);
+		try {
+			await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(200))
+				.ignoreExceptions()
+				.until(() -> server.api.get("/actuator/health").status() == 200);
+		}
+		catch (RuntimeException | Error ex) {
+			// Never leave a server that did not come up running.
+			server.close();
+			throw ex;
+		}
 		return server;
 	}
 

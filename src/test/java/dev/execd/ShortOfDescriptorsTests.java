@@ -57,7 +57,7 @@ class ShortOfDescriptorsTests {
 		try (ChildServer server = ChildServer.start(dir, classPathWithJar(dir), List.of(), Map.of(),
 				"--execd.output.log-idle-close=200ms", "--execd.output.memory-window=1KB");
 				KeepAlive http = new KeepAlive(server.port)) {
-			warmUp(http, dir);
+			warmUp(http, dir, server.pid());
 			JsonNode started = http
 				.send("POST", "/sessions",
 						"{\"cmd\":\"sleep 1; head -c 2000 /dev/zero | tr -c a a; exec cat > " + typed
@@ -68,8 +68,7 @@ class ShortOfDescriptorsTests {
 			Awaitility.await()
 				.atMost(Duration.ofSeconds(10))
 				.until(() -> http.send("GET", session + "/log", null).body().equals(A2000));
-			// Two sweeps of the idle closer: the log holds no descriptor any more.
-			Thread.sleep(1000);
+			awaitLogClosed(server.pid(), id);
 			String soft = softLimit(server.pid());
 			prlimit(server.pid(), "3");
 			Reply answered;
@@ -79,7 +78,7 @@ class ShortOfDescriptorsTests {
 				byOffset = http.send("GET", session + "/output?offset=0", null);
 			}
 			catch (IOException ex) {
-				prlimit(server.pid(), soft);
+				// The server's own account of why the connection ended.
 				String out = server.output();
 				throw new IOException(out.substring(Math.max(0, out.length() - 40000)), ex);
 			}
@@ -114,11 +113,12 @@ class ShortOfDescriptorsTests {
 
 	@Test
 	void anAttachChannelThatCannotReadOnClosesWith1013NamingItsOffset(@TempDir Path dir) throws Exception {
-		int size = 20_000_000;
+		// More than the connection's buffers hold, whatever the host's TCP settings.
+		int size = 64_000_000;
 		try (ChildServer server = ChildServer.start(dir, classPathWithJar(dir), List.of(), Map.of(),
 				"--execd.output.log-idle-close=200ms", "--execd.output.memory-window=1KB");
 				KeepAlive http = new KeepAlive(server.port)) {
-			warmUp(http, dir);
+			warmUp(http, dir, server.pid());
 			Reply started = http.send("POST", "/sessions",
 					"{\"cmd\":\"head -c " + size + " /dev/zero | tr -c a a; exec sleep 1000\",\"yield_time_ms\":0}");
 			String id = started.json().get("session").get("session_id").asString();
@@ -133,7 +133,7 @@ class ShortOfDescriptorsTests {
 				// The channel fills the connection's buffers and waits for room;
 				// meanwhile
 				// the log is closed for idleness.
-				Thread.sleep(1500);
+				awaitLogClosed(server.pid(), id);
 				String soft = softLimit(server.pid());
 				prlimit(server.pid(), "3");
 				AttachClient.Close close;
@@ -199,7 +199,7 @@ class ShortOfDescriptorsTests {
 	 * Takes the paths the test takes while descriptors are short once before, so that
 	 * whatever a first use opens lazily (a library, a class's file) is open.
 	 */
-	private static void warmUp(KeepAlive http, Path dir) throws IOException {
+	private static void warmUp(KeepAlive http, Path dir, long pid) throws IOException {
 		Reply started = http.send("POST", "/sessions", "{\"cmd\":\"head -c 2000 /dev/zero | tr -c w w; exec cat > "
 				+ dir.resolve("warm.txt") + "\",\"yield_time_ms\":100}");
 		assertThat(started.status()).as(started.body()).isEqualTo(201);
@@ -207,18 +207,32 @@ class ShortOfDescriptorsTests {
 		String session = "/sessions/" + id;
 		assertThat(http.send("POST", session + "/stdin", "{\"chars\":\"x\",\"yield_time_ms\":0}").status())
 			.isEqualTo(200);
-		try {
-			// The log is closed for idleness, and opened again to be read.
-			Thread.sleep(1000);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+		// The log is closed for idleness, and opened again to be read.
+		awaitLogClosed(pid, id);
 		assertThat(http.send("GET", session + "/output?offset=0", null).json().get("output").asString())
 			.startsWith("wwww");
 		assertThat(http.send("GET", session + "/output?offset=999999", null).status()).isEqualTo(416);
 		assertThat(http.send("GET", session + "/log?offset=0&length=4", null).body()).isEqualTo("wwww");
 		assertThat(http.send("DELETE", session, null).status()).isEqualTo(200);
+	}
+
+	/** Waits until the server holds no descriptor for the session's log. */
+	private static void awaitLogClosed(long pid, String id) {
+		Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> !logOpen(pid, id));
+	}
+
+	private static boolean logOpen(long pid, String id) throws IOException {
+		try (Stream<Path> descriptors = Files.list(Path.of("/proc/" + pid + "/fd"))) {
+			return descriptors.anyMatch((descriptor) -> {
+				try {
+					return Files.readSymbolicLink(descriptor).toString().endsWith("/" + id + ".log");
+				}
+				catch (IOException ex) {
+					// Closed meanwhile.
+					return false;
+				}
+			});
+		}
 	}
 
 	/**
