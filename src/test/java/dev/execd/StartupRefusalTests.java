@@ -62,11 +62,13 @@ class StartupRefusalTests {
 	@Test
 	void refusesSettingsThatCouldOnlyMisbehaveLaterNamingEach(@TempDir Path dir) {
 		assertThatThrownBy(() -> run(dir, "--execd.limits.reap-interval=500us", "--execd.limits.max-poll=-1s",
-				"--execd.heap.native-trim=10ms", "--execd.limits.max-sessions=0", "--execd.output.memory-window=3GB",
+				"--execd.heap.native-trim=10ms", "--execd.limits.max-sessions=0",
+				"--execd.limits.max-runtime-cap=400000d", "--execd.output.memory-window=3GB",
 				"--execd.process.kill-grace=-2s"))
 			.rootCause()
 			.hasMessageContaining("execd.limits.reap-interval must be at least 1ms (was 500us)")
 			.hasMessageContaining("execd.limits.max-poll must not be negative (was -1s)")
+			.hasMessageContaining("execd.limits.max-runtime-cap must be at most 36500d (was 400000d)")
 			.hasMessageContaining("execd.heap.native-trim must be 0s (never) or at least 1s (was 10ms)")
 			.hasMessageContaining("execd.limits.max-sessions must be at least 1 (was 0)")
 			.hasMessageContaining("execd.output.memory-window must be between 0B and 1GB (was 3221225472B)")

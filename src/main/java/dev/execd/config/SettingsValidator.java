@@ -18,6 +18,9 @@ final class SettingsValidator implements Validator {
 
 	private static final DataSize MAX_WINDOW = DataSize.ofGigabytes(1);
 
+	/** Far more than any period needs, and still countable in nanoseconds. */
+	private static final Duration MAX_PERIOD = Duration.ofDays(36_500);
+
 	@Override
 	public boolean supports(Class<?> type) {
 		return ExecdProperties.class.equals(type);
@@ -68,19 +71,31 @@ final class SettingsValidator implements Validator {
 
 	/** At least a millisecond: the timers and waits count in milliseconds. */
 	private static void positive(Errors errors, String name, Duration value) {
-		if (value.toMillis() < 1) {
+		if (value.compareTo(Duration.ofMillis(1)) < 0) {
 			errors.reject(name, name + " must be at least 1ms (was " + text(value) + ")");
 		}
+		atMostMaxPeriod(errors, name, value);
 	}
 
 	private static void notNegative(Errors errors, String name, Duration value) {
 		if (value.isNegative()) {
 			errors.reject(name, name + " must not be negative (was " + text(value) + ")");
 		}
+		atMostMaxPeriod(errors, name, value);
+	}
+
+	/** Waits and deadlines add periods to nanosecond clocks, which would overflow. */
+	private static void atMostMaxPeriod(Errors errors, String name, Duration value) {
+		if (value.compareTo(MAX_PERIOD) > 0) {
+			errors.reject(name, name + " must be at most 36500d (was " + value.toDays() + "d)");
+		}
 	}
 
 	/** In a form the property takes back: {@code 90s}, {@code 1500ms}, {@code 500us}. */
 	private static String text(Duration value) {
+		if (value.abs().compareTo(MAX_PERIOD) > 0) {
+			return value.toDays() + "d";
+		}
 		long nanos = value.toNanos();
 		if (nanos % 1_000_000_000L == 0) {
 			return nanos / 1_000_000_000L + "s";
