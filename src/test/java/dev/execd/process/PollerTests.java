@@ -51,6 +51,21 @@ class PollerTests {
 	}
 
 	@Test
+	void aTerminalThatFloodsIsDeliveredInPiecesOfSeveralReads() throws Exception {
+		// A read of a terminal gives at most 4,095 bytes: what is read on at once arrives
+		// as one piece.
+		Child child = start(true, "head -c 2000000 /dev/zero | tr '\\0' Z");
+		try {
+			Recorder pty = read(child.outputs().get(0));
+			assertThat(pty.end.get(30, TimeUnit.SECONDS)).hasSize(2_000_000).matches("Z+");
+			assertThat(pty.largest).as("the largest piece delivered").isGreaterThan(4095);
+		}
+		finally {
+			child.release();
+		}
+	}
+
+	@Test
 	void childrenAreReapedWithTheirStatusAndHoldNoThread() throws Exception {
 		Poller.next();
 		int threads = Thread.activeCount();
@@ -176,9 +191,12 @@ class PollerTests {
 
 		final CompletableFuture<String> end = new CompletableFuture<>();
 
+		int largest;
+
 		@Override
 		public synchronized void received(byte[] b, int length) {
 			this.bytes.write(b, 0, length);
+			this.largest = Math.max(this.largest, length);
 		}
 
 		@Override
