@@ -15,6 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -126,6 +127,34 @@ class StreamTests extends EndToEndTest {
 			assertThat(usedHeapAfterGc() - heapBefore).as("heap growth while a subscriber stalls")
 				.isLessThan(32L * 1024 * 1024);
 		}
+	}
+
+	@Test
+	void aFloodingTerminalLeavesInEventsOfManyReads() {
+		// A read of a terminal gives at most 4,095 bytes, so one event per read would be
+		// some 980 events for these 4 MB. The server reads on while a terminal floods and
+		// appends what it read at once, so an event carries several reads.
+		int bytes = 4_000_000;
+		String id = id(start(Map.of("cmd", "echo ready; read go; head -c " + bytes + " /dev/zero | tr '\\0' Z", "tty",
+				true, "yield_time_ms", 0)));
+		CompletableFuture<Void> subscribed = new CompletableFuture<>();
+		CompletableFuture<List<ServerSentEvent<String>>> stream = new SseClient(this.port)
+			.events("/sessions/" + id + "/stream", "X-Conversation-Id", conversationHeader())
+			.doOnNext((event) -> subscribed.complete(null))
+			.takeUntil(SseClient::isExit)
+			.collectList()
+			.toFuture();
+		subscribed.orTimeout(30, TimeUnit.SECONDS).join();
+		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\r"));
+		List<ServerSentEvent<String>> events = stream.orTimeout(120, TimeUnit.SECONDS).join();
+		List<String> floods = events.stream()
+			.filter((e) -> "output".equals(e.event()))
+			.map((e) -> SseClient.data(e).get("text").asString())
+			.filter((text) -> text.contains("Z"))
+			.toList();
+		assertThat(floods.stream().mapToLong((text) -> text.chars().filter((c) -> c == 'Z').count()).sum())
+			.isEqualTo(bytes);
+		assertThat(floods.size()).as("events carrying the flood").isLessThan(bytes / 4095 * 2 / 5);
 	}
 
 	@Test
