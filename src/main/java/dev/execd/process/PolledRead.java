@@ -18,7 +18,7 @@ final class PolledRead extends Poller.Handler {
 	 */
 	private static final int BUFFERS_PER_ROUND = 4;
 
-	/** Reads into one buffer; a terminal fills 64 KiB in 16. */
+	/** Reads into one buffer; a terminal gives 4,095 bytes a read, so 17 fill it. */
 	private static final int READS_PER_BUFFER = 32;
 
 	private final OutputReceiver receiver;
@@ -40,8 +40,8 @@ final class PolledRead extends Poller.Handler {
 					filled += (int) n;
 					continue;
 				}
-				// EOF, or EIO from a terminal master once no process holds its other
-				// side.
+				// Nothing more for now; or EOF, or EIO from a terminal master once no
+				// process holds its other side.
 				ended = (n == 0) || !again(NativeIo.errno());
 				break;
 			}
