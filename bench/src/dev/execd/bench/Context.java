@@ -68,7 +68,7 @@ final class Context {
 
 		static Config large() {
 			return new Config(false, 300, 5, 200, 1L << 30, 3, 1000, 20, 100, 200, 60, 10, 1000, 32L << 20, 200,
-					100L << 20, 200, 10000, 2L << 30, 3);
+					100L << 20, 200, 10000, 2L << 30, 5);
 		}
 
 		/** This config with some fields replaced by name, e.g. {@code throughputBytes}. */

@@ -1,6 +1,8 @@
 package dev.execd.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.net.URLEncoder;
 import java.nio.ByteBuffer;
@@ -26,15 +28,20 @@ import java.util.concurrent.CompletableFuture;
  * Medians over rounds of bytes per second of wall time and of the server's CPU time per
  * GB, and the server's heap growth ({@link HeapPeak}) in one more transfer each way. The upload's answer is awaited, so its time
  * includes the rename into place. An untimed transfer each way of 64 MiB goes first, and
- * each timed transfer starts once the files written before it are on the disk (fsync),
+ * each timed upload starts once the files written before it are on the disk (fsync),
  * the written ones removed, so that no transfer shares the disk with the writeback of
- * the previous one. Sizes: {@code --set filesBytes=<bytes>}, {@code --set
+ * the previous one; which side goes first alternates from round to round. Sizes: {@code --set filesBytes=<bytes>}, {@code --set
  * filesRounds=<n>}.
  */
 final class FileTransfers {
 
 	/** An untimed transfer each way before the rounds, so the first does not pay the JIT. */
 	private static final long WARM_UP_BYTES = 64L << 20;
+
+	private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+	/** The most Tomcat reads from a connection at once with execd's default settings. */
+	private static final int TOMCAT_READ = 64 << 10;
 
 	private FileTransfers() {
 	}
@@ -55,31 +62,60 @@ final class FileTransfers {
 		List<Double> downBaseline = new ArrayList<>();
 		List<Double> upCpu = new ArrayList<>();
 		List<Double> downCpu = new ArrayList<>();
+		List<Double> upBaselineCpu = new ArrayList<>();
+		List<Double> upSmallReads = new ArrayList<>();
+		List<Double> upSmallReadsCpu = new ArrayList<>();
 		double upHeap;
 		double downHeap;
 		try {
+			// So that the first round starts as every other does: right after a file of the
+			// same size was written, settled and removed.
+			socketToFile(source, baselineCopy);
 			for (int r = 0; r < rounds; r++) {
-				settle(baselineCopy, uploaded);
-				drop(baselineCopy, uploaded);
-				upBaseline.add(rate(size, socketToFile(source, baselineCopy)));
-				settle(baselineCopy);
-				drop(baselineCopy);
-				long cpu = ctx.server.cpuNanos();
-				up.add(rate(size, upload(ctx, source, uploaded)));
-				upCpu.add(cpuPerGb(ctx, cpu, size));
-				if (Files.size(uploaded) != size || Files.mismatch(source, uploaded) != -1) {
-					ctx.error("files: the uploaded file differs from the source");
+				// Three uploads per round: execd, the baseline, and the baseline reading
+				// as Tomcat does. Their order turns by one each round: an upload's rate
+				// depends on the memory the kernel finds for the new file's pages (filling
+				// them cost 0.4 to over 2 s of system time per GB on this machine's VM, for
+				// any receiver), and a fixed order would favour one side.
+				for (int turn = 0; turn < 3; turn++) {
+					int side = (turn + r) % 3;
+					startAlike(ctx, source, uploaded, baselineCopy);
+					if (side == 0) {
+						long cpu = ctx.server.cpuNanos();
+						up.add(rate(size, upload(ctx, source, uploaded)));
+						upCpu.add(cpuPerGb(ctx, cpu, size));
+					}
+					else {
+						long[] cpu = new long[1];
+						int readSize = (side == 1) ? 1 << 20 : TOMCAT_READ;
+						double rate = rate(size, socketToFile(source, baselineCopy, cpu, readSize));
+						double cpuPerGb = cpu[0] / 1e9 / (size / 1e9);
+						if (side == 1) {
+							upBaseline.add(rate);
+							upBaselineCpu.add(cpuPerGb);
+						}
+						else {
+							upSmallReads.add(rate);
+							upSmallReadsCpu.add(cpuPerGb);
+						}
+					}
 				}
-				settle(uploaded);
-				downBaseline.add(rate(size, fileToSocket(source)));
-				cpu = ctx.server.cpuNanos();
-				down.add(rate(size, download(ctx, uploaded, size)));
-				downCpu.add(cpuPerGb(ctx, cpu, size));
+				// Both downloads send the source, whose pages are in memory for either;
+				// which goes first alternates.
+				for (int side = 0; side < 2; side++) {
+					if ((side == 0) == (r % 2 == 1)) {
+						long cpu = ctx.server.cpuNanos();
+						down.add(rate(size, download(ctx, source, size)));
+						downCpu.add(cpuPerGb(ctx, cpu, size));
+					}
+					else {
+						downBaseline.add(rate(size, fileToSocket(source)));
+					}
+				}
 			}
+			startAlike(ctx, source, uploaded, baselineCopy);
 			// The heap in one more transfer each way, untimed: its sampling (a metrics
 			// scrape every 20 ms) costs the server CPU that the baselines would not pay.
-			settle(uploaded);
-			drop(uploaded);
 			try (HeapPeak heap = HeapPeak.start(ctx.server)) {
 				upload(ctx, source, uploaded);
 				upHeap = heap.stopMib();
@@ -96,7 +132,18 @@ final class FileTransfers {
 		}
 		Map<String, Object> result = new LinkedHashMap<>();
 		result.put("bytes", size);
-		result.put("upload", measured(up, upBaseline, upHeap, upCpu));
+		Map<String, Object> upload = measured(up, upBaseline, upHeap, upCpu);
+		// The baseline's receiving thread, the one that does what the server does.
+		upload.put("baseline_receiver_cpu_s_per_gb_median", Samples.round(Samples.median(upBaselineCpu)));
+		upload.put("baseline_receiver_cpu_s_per_gb_rounds", upBaselineCpu.stream().map(Samples::round).toList());
+		// The same baseline reading as Tomcat does with execd's default read buffer: what
+		// the read size alone costs.
+		upload.put("baseline_64k_reads_mb_per_s_median", Samples.round(Samples.median(upSmallReads)));
+		upload.put("baseline_64k_reads_mb_per_s_rounds", upSmallReads.stream().map(Samples::round).toList());
+		upload.put("baseline_64k_reads_receiver_cpu_s_per_gb_median",
+				Samples.round(Samples.median(upSmallReadsCpu)));
+		upload.put("ratio_to_baseline_64k_reads", Samples.round(Samples.median(up) / Samples.median(upSmallReads)));
+		result.put("upload", upload);
 		result.put("download", measured(down, downBaseline, downHeap, downCpu));
 		return result;
 	}
@@ -153,6 +200,20 @@ final class FileTransfers {
 				}
 			}
 		}
+	}
+
+	/**
+	 * What comes before each timed upload, for either side: the upload before it checked
+	 * against the source, the files written settled and removed, so each side writes a
+	 * new file right after the same work as the other.
+	 */
+	private static void startAlike(Context ctx, Path source, Path uploaded, Path baselineCopy) throws IOException {
+		if (Files.exists(uploaded)
+				&& (Files.size(uploaded) != Files.size(source) || Files.mismatch(source, uploaded) != -1)) {
+			ctx.error("files: the uploaded file differs from the source");
+		}
+		settle(baselineCopy, uploaded);
+		drop(baselineCopy, uploaded);
 	}
 
 	/** Removes settled files, so that each side writes a new file as the other does. */
@@ -240,6 +301,15 @@ final class FileTransfers {
 
 	/** The baseline of an upload: the file sent through a loopback socket into a file. */
 	private static long socketToFile(Path source, Path target) throws Exception {
+		return socketToFile(source, target, new long[1], 1 << 20);
+	}
+
+	/**
+	 * The same, reading at most {@code readSize} bytes at a time, with the receiving
+	 * thread's CPU time put in {@code cpuNanos[0]}: what the baseline spends on the side
+	 * where execd's server works.
+	 */
+	private static long socketToFile(Path source, Path target, long[] cpuNanos, int readSize) throws Exception {
 		long size = Files.size(source);
 		try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0))) {
 			long start = System.nanoTime();
@@ -250,16 +320,27 @@ final class FileTransfers {
 					// A 1 MiB direct buffer: the JDK's transferFrom from a socket copies
 					// through a small buffer, which would make a weak baseline.
 					ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+					// Reads smaller than that are gathered into 256 KiB before each write,
+					// as execd's uploads are (FileWrites).
+					int gather = (readSize < (1 << 20)) ? 256 << 10 : 1;
+					long cpu = THREADS.getCurrentThreadCpuTime();
 					for (long at = 0; at < size;) {
 						buffer.clear();
-						if (socket.read(buffer) < 0) {
-							break;
+						boolean ended = false;
+						do {
+							buffer.limit(Math.min(buffer.capacity(), buffer.position() + readSize));
+							ended = socket.read(buffer) < 0;
 						}
+						while (!ended && buffer.position() < gather && at + buffer.position() < size);
 						buffer.flip();
 						while (buffer.hasRemaining()) {
 							at += out.write(buffer);
 						}
+						if (ended) {
+							break;
+						}
 					}
+					cpuNanos[0] = THREADS.getCurrentThreadCpuTime() - cpu;
 				}
 				catch (IOException ex) {
 					throw new java.io.UncheckedIOException(ex);
