@@ -47,6 +47,29 @@ public record OpenFile(FileChannel channel, FileStat stat, int fd) implements Au
 	}
 
 	/**
+	 * Opens a file the server keeps itself (a session's log) once, without following a
+	 * link, for {@link #reopenable()}.
+	 * @throws IOException when it is gone or cannot be opened
+	 */
+	public static OpenFile ofServer(Path path) throws IOException {
+		int fd;
+		try {
+			fd = Fds.openForReading(Fds.AT_FDCWD, path.toString());
+		}
+		catch (LastErrorException ex) {
+			throw new IOException("cannot open " + path + ": errno " + ex.getErrorCode(), ex);
+		}
+		try {
+			Path self = Path.of("/proc/self/fd/" + fd);
+			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), FileStat.read(self, path), fd);
+		}
+		catch (IOException | RuntimeException ex) {
+			Fds.close(fd);
+			throw (ex instanceof IOException io) ? io : new IOException("cannot open " + path, ex);
+		}
+	}
+
+	/**
 	 * A path that opens this very file (its inode, whatever happens to its name) for as
 	 * long as this is open: for a reader that can only take a path, such as the web
 	 * server's {@code sendfile}.

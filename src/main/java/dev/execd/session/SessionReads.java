@@ -2,6 +2,7 @@ package dev.execd.session;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 import dev.execd.output.ChangeListener;
@@ -140,6 +141,15 @@ public final class SessionReads {
 			out.write(buf, 0, n);
 			at += n;
 		}
+	}
+
+	/**
+	 * The log file when it holds all of {@code [from, to)}, at those offsets; null when
+	 * some of it is only in memory or the file is gone. The file's bytes below that
+	 * length never change.
+	 */
+	public @Nullable Path fileHolding(long from, long to) {
+		return (from < to && to <= this.log.fileBytes()) ? this.log.path() : null;
 	}
 
 	/**

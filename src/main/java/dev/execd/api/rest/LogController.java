@@ -1,9 +1,13 @@
 package dev.execd.api.rest;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
 import dev.execd.api.Inputs;
 import dev.execd.api.docs.ApiExamples;
 import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
+import dev.execd.files.OpenFile;
 import dev.execd.output.OutputException;
 import dev.execd.session.Scope;
 import dev.execd.session.SessionReads;
@@ -16,7 +20,10 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -33,16 +40,28 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 /**
  * The raw output as a file: whole, by {@code Range}, or by {@code offset} and
  * {@code length}. The size is taken when the request arrives, so a growing log is served
- * consistently.
+ * consistently. A large range the log file holds goes out through {@link Sendfile}, from
+ * the file opened here; the rest is copied, from the file or the memory window.
  */
 @RestController
 @Tag(name = "Logs", description = "A session's complete raw output as a file, whole or by byte range.")
 class LogController {
 
+	/**
+	 * Ranges from this size on are handed to the web server's sendfile; below it, opening
+	 * the file costs more than copying the bytes.
+	 */
+	static final long SENDFILE_BYTES = 64 * 1024;
+
+	private static final Logger logger = LoggerFactory.getLogger(LogController.class);
+
 	private final SessionRegistry registry;
 
-	LogController(SessionRegistry registry) {
+	private final Sendfile sendfile;
+
+	LogController(SessionRegistry registry, Sendfile sendfile) {
 		this.registry = registry;
+		this.sendfile = sendfile;
 	}
 
 	@Operation(operationId = "downloadLog", summary = "Download a session's full raw output", description = """
@@ -80,7 +99,7 @@ class LogController {
 	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.RANGE_NOT_SATISFIABLE)
 	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/sessions/{id}/log")
-	ResponseEntity<StreamingResponseBody> log(Scope scope,
+	ResponseEntity<StreamingResponseBody> log(Scope scope, HttpServletRequest request,
 			@Parameter(description = SessionController.ID, example = ApiExamples.ID) @PathVariable String id,
 			@Parameter(description = "First byte to return; used without a `Range` header.",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
@@ -128,10 +147,43 @@ class LogController {
 		if (partial) {
 			headers.set(HttpHeaders.CONTENT_RANGE, "bytes " + from + "-" + (to - 1) + "/" + total);
 		}
+		HttpStatus status = partial ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK;
+		if (to - from >= SENDFILE_BYTES && handedOver(request, reads.fileHolding(from, to), from, to)) {
+			return ResponseEntity.status(status).headers(headers).build();
+		}
 		long start = from;
 		long end = to;
 		StreamingResponseBody body = (out) -> reads.copy(start, end, out);
-		return ResponseEntity.status(partial ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK).headers(headers).body(body);
+		return ResponseEntity.status(status).headers(headers).body(body);
+	}
+
+	/**
+	 * Hands {@code [from, to)} of the log file to sendfile: the file is opened here, so
+	 * what is sent is that file even when the session is removed meanwhile. False when
+	 * the range is not all in the file, or the file is gone (the copy then tells why).
+	 */
+	private boolean handedOver(HttpServletRequest request, @Nullable Path path, long from, long to) {
+		if (path == null) {
+			return false;
+		}
+		OpenFile file;
+		try {
+			file = OpenFile.ofServer(path);
+		}
+		catch (IOException ex) {
+			logger.debug("The log is copied: it could not be opened for sendfile", ex);
+			return false;
+		}
+		if (file.stat().size() >= to && this.sendfile.handOver(request, file, from, to)) {
+			return true;
+		}
+		try {
+			file.close();
+		}
+		catch (IOException ex) {
+			logger.debug("Closing a log not handed to sendfile failed", ex);
+		}
+		return false;
 	}
 
 }
