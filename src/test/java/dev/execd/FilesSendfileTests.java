@@ -56,6 +56,16 @@ class FilesSendfileTests extends EndToEndTest {
 	}
 
 	@Test
+	void aHeadRequestAnswersItsHeadOnly() throws Exception {
+		Path file = ROOT.resolve("head-" + this.api.conversation() + ".bin");
+		Files.write(file, new byte[300_000]);
+		TestClient.RawAnswer answer = this.api.head("/files?path=" + file.getFileName());
+		assertThat(answer.head()).startsWith("HTTP/1.1 200").contains("Content-Length: 300000");
+		assertThat(answer.bytesAfterHead()).isZero();
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(openDescriptorsOf(file)).isZero());
+	}
+
+	@Test
 	void aFileReplacedWhileItIsSentIsSentAsItWasOpened() throws Exception {
 		Path file = ROOT.resolve("replaced-" + this.api.conversation() + ".bin");
 		byte[] first = new byte[64 * 1024 * 1024];

@@ -42,6 +42,8 @@ class LogSendfileTests extends EndToEndTest {
 			TestClient.Response whole = this.api.get("/sessions/" + id + "/log");
 			assertThat(whole.status()).isEqualTo(200);
 			assertThat(whole.header("Content-Length")).isEqualTo(Integer.toString(bytes.length));
+			assertThat(whole.header("Content-Type")).isEqualTo("application/octet-stream");
+			assertThat(whole.header("Content-Disposition")).isEqualTo("attachment; filename=\"" + id + ".log\"");
 			assertThat(whole.body()).isEqualTo(bytes);
 		}
 		TestClient.Response range = this.api.get("/sessions/" + id + "/log", "Range", "bytes=1000-199999");
@@ -56,6 +58,19 @@ class LogSendfileTests extends EndToEndTest {
 		assertThat(slice.body()).isEqualTo(Arrays.copyOfRange(bytes, 100000, 400000));
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(descriptors(id)).isLessThanOrEqualTo(before));
+	}
+
+	@Test
+	void aHeadRequestForALargeLogAnswersItsHeadOnly() throws Exception {
+		byte[] bytes = new byte[300_000];
+		new Random(12).nextBytes(bytes);
+		String id = finished(bytes, "head.bin");
+		TestClient.RawAnswer answer = this.api.head("/sessions/" + id + "/log");
+		assertThat(answer.head()).startsWith("HTTP/1.1 200").contains("Content-Length: 300000");
+		assertThat(answer.bytesAfterHead()).isZero();
+		TestClient.RawAnswer range = this.api.head("/sessions/" + id + "/log?offset=1000&length=100000");
+		assertThat(range.head()).startsWith("HTTP/1.1 200").contains("Content-Length: 100000");
+		assertThat(range.bytesAfterHead()).isZero();
 	}
 
 	@Test

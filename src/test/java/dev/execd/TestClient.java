@@ -108,6 +108,45 @@ public final class TestClient {
 		}
 	}
 
+	/**
+	 * A {@code HEAD} request on a connection of its own, read until the server closes it,
+	 * so bytes sent after the head (which a HEAD answer must not have) are seen.
+	 */
+	public RawAnswer head(String path) throws IOException {
+		URI uri = URI.create(this.base + path);
+		StringBuilder request = new StringBuilder("HEAD " + uri.getRawPath()
+				+ ((uri.getRawQuery() != null) ? "?" + uri.getRawQuery() : "") + " HTTP/1.1\r\n");
+		request.append("Host: 127.0.0.1\r\nConnection: close\r\n");
+		for (int i = 0; i < this.defaultHeaders.size(); i += 2) {
+			request.append(this.defaultHeaders.get(i))
+				.append(": ")
+				.append(this.defaultHeaders.get(i + 1))
+				.append("\r\n");
+		}
+		request.append("\r\n");
+		try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+			byte[] all = socket.getInputStream().readAllBytes();
+			String text = new String(all, StandardCharsets.ISO_8859_1);
+			int end = text.indexOf("\r\n\r\n");
+			if (end < 0) {
+				throw new AssertionError("no complete head: " + text);
+			}
+			return new RawAnswer(text.substring(0, end), all.length - (end + 4));
+		}
+	}
+
+	/**
+	 * An answer read off the socket.
+	 *
+	 * @param head the status line and header lines
+	 * @param bytesAfterHead how many bytes followed the head
+	 */
+	public record RawAnswer(String head, int bytesAfterHead) {
+
+	}
+
 	/** Starts a session and returns the result body; fails unless 201. */
 	public JsonNode start(Map<String, ?> body) {
 		Response response = post("/sessions", body);

@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
  * stay open until Tomcat has opened its own: it is closed once the request's thread has
  * ended. Requests run on virtual threads, one per request, so that is soon after the
  * response began; on a pooled thread, or where Tomcat offers no sendfile, the download is
- * not handed over.
+ * not handed over. A {@code HEAD} request needs no body at all.
  */
 @Component
 class Sendfile implements DisposableBean {
@@ -54,10 +54,18 @@ class Sendfile implements DisposableBean {
 
 	/**
 	 * Asks Tomcat to send {@code [from, to)} of the file after the handler returns; the
-	 * file is closed once that cannot need it anymore.
-	 * @return false, with nothing done, where it cannot be handed over
+	 * file is closed once that cannot need it anymore. For a {@code HEAD} request the
+	 * file is closed at once: the answer has its head only.
+	 * @return true when the caller answers without a body; false, with nothing done,
+	 * where it cannot be handed over
 	 */
 	boolean handOver(HttpServletRequest request, OpenFile file, long from, long to) {
+		if ("HEAD".equals(request.getMethod())) {
+			// The answer has no body (Tomcat would send the file after its head all the
+			// same), and reading the file to drop it would be wasted.
+			close(file);
+			return true;
+		}
 		Thread thread = Thread.currentThread();
 		if (!Boolean.TRUE.equals(request.getAttribute(SUPPORT)) || !thread.isVirtual()) {
 			return false;
