@@ -24,14 +24,17 @@ import java.util.concurrent.CompletableFuture;
  * {@code PUT /files} and downloaded with {@code GET /files}, each against the
  * disk-to-socket rate measured in the same run: the same file sent through a loopback
  * socket with {@code FileChannel.transferTo} and received into a file through a 1 MiB
- * direct buffer (upload) or read and dropped (download), both ends in the driver.
- * Medians over rounds of bytes per second of wall time and of the server's CPU time per
- * GB, and the server's heap growth ({@link HeapPeak}) in one more transfer each way. The upload's answer is awaited, so its time
- * includes the rename into place. An untimed transfer each way of 64 MiB goes first, and
- * each timed upload starts once the files written before it are on the disk (fsync),
- * the written ones removed, so that no transfer shares the disk with the writeback of
- * the previous one; which side goes first alternates from round to round. Sizes: {@code --set filesBytes=<bytes>}, {@code --set
- * filesRounds=<n>}.
+ * direct buffer (upload) or read and dropped (download), both ends in the driver. Each
+ * round also uploads to the same receiver reading at most 64 KiB at a time (Tomcat's
+ * reads with execd's default read buffer), and reports the receiving thread's CPU time,
+ * the work execd's server does. Medians over rounds of bytes per second of wall time and
+ * of the server's CPU time per GB, and the server's heap growth ({@link HeapPeak}) in one
+ * more transfer each way. The upload's answer is awaited, so its time includes the
+ * rename into place. An untimed transfer each way of 64 MiB goes first, and each timed
+ * upload starts once the files written before it are on the disk (fsync), the written
+ * ones removed, so that no transfer shares the disk with the writeback of the previous
+ * one; which side goes first turns from round to round. Sizes: {@code --set
+ * filesBytes=<bytes>}, {@code --set filesRounds=<n>}.
  */
 final class FileTransfers {
 
