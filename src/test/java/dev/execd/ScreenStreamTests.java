@@ -97,6 +97,10 @@ class ScreenStreamTests extends EndToEndTest {
 		String id = id(start(Map.of("cmd",
 				"printf '\\033]0;colours\\007plain \\033[1;31mbold red\\033[0m\\r\\n\\033[44m  \\033[0m'; sleep 30",
 				"tty", true, "cols", 30, "rows", 4, "wait_for", "bold red")));
+		// "bold red" can arrive in a read before the blue cells after it: the first frame
+		// is taken once all 51 bytes (the terminal writes \n as \r\n) are on the screen.
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(screen(id).get("offset").asLong()).isEqualTo(51));
 		Disposable stream = subscribe(id);
 		try {
 			Recorded first = next();
