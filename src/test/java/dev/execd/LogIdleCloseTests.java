@@ -97,7 +97,7 @@ class LogIdleCloseTests extends EndToEndTest {
 	}
 
 	/** The server's descriptors open on the session's log. */
-	private static long descriptors(String id) throws IOException {
+	static long descriptors(String id) throws IOException {
 		try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
 			return fds.filter((fd) -> {
 				try {

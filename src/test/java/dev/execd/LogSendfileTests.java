@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +36,7 @@ class LogSendfileTests extends EndToEndTest {
 		byte[] bytes = new byte[5 * 1024 * 1024 + 3];
 		new Random(11).nextBytes(bytes);
 		String id = finished(bytes, "random.bin");
-		long before = descriptors(id);
+		long before = LogIdleCloseTests.descriptors(id);
 		for (int i = 0; i < 20; i++) {
 			TestClient.Response whole = this.api.get("/sessions/" + id + "/log");
 			assertThat(whole.status()).isEqualTo(200);
@@ -57,7 +56,7 @@ class LogSendfileTests extends EndToEndTest {
 		assertThat(slice.status()).isEqualTo(200);
 		assertThat(slice.body()).isEqualTo(Arrays.copyOfRange(bytes, 100000, 400000));
 		await().atMost(Duration.ofSeconds(10))
-			.untilAsserted(() -> assertThat(descriptors(id)).isLessThanOrEqualTo(before));
+			.untilAsserted(() -> assertThat(LogIdleCloseTests.descriptors(id)).isLessThanOrEqualTo(before));
 	}
 
 	@Test
@@ -108,21 +107,6 @@ class LogSendfileTests extends EndToEndTest {
 		assertThat(result.get("session").get("status").asString()).isEqualTo("exited");
 		assertThat(result.get("session").get("exit_code").asInt()).isZero();
 		return id;
-	}
-
-	/** The server's descriptors open on the session's log. */
-	private static long descriptors(String id) throws IOException {
-		try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-			return fds.filter((fd) -> {
-				try {
-					return Files.readSymbolicLink(fd).getFileName().toString().startsWith(id + ".log");
-				}
-				catch (IOException ex) {
-					// Closed meanwhile.
-					return false;
-				}
-			}).count();
-		}
 	}
 
 }
