@@ -11,6 +11,8 @@ export class LogView {
     this.id = session.session_id;
     this.onError = onError;
     this.start = Math.max(0, session.output_bytes_total - PAGE);
+    this.pending = [];
+    this.frame = 0;
     this.el.log.replaceChildren();
     this.el.earlier.hidden = this.start === 0;
     this.onEarlier = () => this.loadEarlier();
@@ -34,16 +36,34 @@ export class LogView {
 
   close() {
     this.source.close();
+    cancelAnimationFrame(this.frame);
     this.el.earlier.removeEventListener('click', this.onEarlier);
   }
 
+  // Output arrives as many small events (a line each when stdout and stderr alternate).
+  // They are drawn once per frame, each run of one stream as one span: a span per event,
+  // with the scroll position read after each, made the page lay out the whole log for
+  // every event, which took minutes for a few thousand lines.
   append(text, kind) {
+    const last = this.pending[this.pending.length - 1];
+    if (last && last.kind === kind) last.text += text;
+    else this.pending.push({ text, kind });
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  draw() {
+    this.frame = 0;
     const log = this.el.log;
     const following = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-    const span = document.createElement('span');
-    span.className = kind;
-    span.textContent = text;
-    log.append(span);
+    const spans = document.createDocumentFragment();
+    for (const { text, kind } of this.pending) {
+      const span = document.createElement('span');
+      span.className = kind;
+      span.textContent = text;
+      spans.append(span);
+    }
+    this.pending = [];
+    log.append(spans);
     if (following) log.scrollTop = log.scrollHeight;
   }
 
