@@ -30,6 +30,8 @@ public final class EventJournal {
 
 	private final EventListener listener;
 
+	private final long firstSeq;
+
 	private long lastSeq;
 
 	private boolean closed;
@@ -47,6 +49,7 @@ public final class EventJournal {
 	 */
 	EventJournal(Scope scope, long firstSeq, EventListener listener) {
 		this.scope = scope;
+		this.firstSeq = firstSeq;
 		this.lastSeq = firstSeq;
 		this.listener = listener;
 	}
@@ -129,7 +132,18 @@ public final class EventJournal {
 		}
 	}
 
-	/** The sequence number of the newest event, 0 before the first. */
+	Scope scope() {
+		return this.scope;
+	}
+
+	/** The number this journal's first event follows. */
+	long firstSeq() {
+		return this.firstSeq;
+	}
+
+	/**
+	 * The sequence number of the newest event; before the first, the number it follows.
+	 */
 	public long lastSeq() {
 		this.lock.lock();
 		try {

@@ -2,6 +2,7 @@ package dev.execd.session;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,15 +10,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Journals exist only for conversations that have sessions or event streams, so
- * conversation ids invented by clients leave nothing behind, and event numbers keep
- * increasing across the journals of one conversation.
+ * Journals exist for conversations that have sessions or event streams, and for a while
+ * after, so conversation ids invented by clients leave nothing behind, a stream that
+ * resumes after the last session went misses nothing, and event numbers keep increasing
+ * across the journals of one conversation.
  */
 class JournalsTests {
 
 	private static final Scope SCOPE = new Scope("anonymous", "c1");
 
-	private final Journals journals = new Journals();
+	private final AtomicLong now = new AtomicLong();
+
+	private final Journals journals = new Journals(this.now::get);
 
 	@Test
 	void streamsOfConversationsWithoutSessionsLeaveNothingBehind() {
@@ -46,11 +50,55 @@ class JournalsTests {
 		first.publish("session_started", snapshot("s1"));
 		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
 		assertThat(this.journals.size()).isZero();
+		this.now.addAndGet(Journals.IDLE_KEPT.toNanos());
 		EventJournal second = this.journals.subscribe(SCOPE);
 		assertThat(second).isNotSameAs(first);
 		this.journals.sessionStarted(SCOPE).publish("session_started", snapshot("s2"));
 		// A client that saw event 2 of the first journal resumes and misses nothing.
 		assertThat(second.after(2)).extracting(EventJournal.Event::seq).containsExactly(3L);
+	}
+
+	@Test
+	void aStreamResumedAfterTheLastSessionWentReceivesItsRemoval() {
+		EventJournal journal = this.journals.sessionStarted(SCOPE);
+		journal.publish("session_started", snapshot("s1"));
+		EventJournal stream = this.journals.subscribe(SCOPE);
+		// The client's connection breaks, then the session is removed.
+		this.journals.unsubscribe(SCOPE, stream);
+		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
+		assertThat(this.journals.size()).as("nothing follows it").isZero();
+		this.now.addAndGet(Journals.IDLE_KEPT.toNanos() - 1);
+		EventJournal resumed = this.journals.subscribe(SCOPE);
+		assertThat(resumed.after(1)).extracting(EventJournal.Event::type).containsExactly("session_removed");
+	}
+
+	@Test
+	void idleJournalsGoAfterTheirTimeAndTheOldestPastTheCap() {
+		for (int i = 0; i <= Journals.MAX_IDLE; i++) {
+			Scope scope = new Scope("anonymous", "idle-" + i);
+			this.journals.sessionStarted(scope).publish("session_started", snapshot("s" + i));
+			this.journals.sessionRemoved(scope, snapshot("s" + i));
+		}
+		// idle-0 went past the cap: a new journal, after the highest number dropped.
+		assertThat(this.journals.subscribe(new Scope("anonymous", "idle-0")).after(0)).isEmpty();
+		assertThat(this.journals.subscribe(new Scope("anonymous", "idle-1")).after(0))
+			.extracting(EventJournal.Event::type)
+			.containsExactly("session_started", "session_removed");
+		this.now.addAndGet(Journals.IDLE_KEPT.toNanos());
+		assertThat(this.journals.subscribe(new Scope("anonymous", "idle-2")).after(0)).as("kept too long").isEmpty();
+	}
+
+	@Test
+	void aNewConversationsNumbersSayNothingOfOtherTenants() {
+		Scope alice = new Scope("alice", "work");
+		for (int i = 0; i < 20; i++) {
+			this.journals.sessionStarted(alice).publish("session_started", snapshot("a" + i));
+			this.journals.sessionRemoved(alice, snapshot("a" + i));
+			this.now.addAndGet(Journals.IDLE_KEPT.toNanos());
+		}
+		EventJournal bobs = this.journals.sessionStarted(new Scope("bob", "fresh"));
+		bobs.publish("session_started", snapshot("b1"));
+		assertThat(bobs.after(0)).extracting(EventJournal.Event::seq).containsExactly(1L);
 	}
 
 	@Test

@@ -86,7 +86,9 @@ class EventStreamController {
 					reconnects with `Last-Event-ID` (EventSource does so by itself) receives the \
 					newer ones first and misses nothing that recent. Past 1000, the oldest event \
 					other than `session_started`, `session_exited` and `session_removed` goes first, \
-					so a flood of matches never pushes a session's start or end out. The stream ends only when \
+					so a flood of matches never pushes a session's start or end out. The events stay for \
+					5 minutes after the conversation's last session and stream went, so a stream that broke \
+					while the last session was removed still receives the removal. The stream ends only when \
 					execd shuts down. Use it to learn that a background command ended, a server is \
 					ready or a build printed an error without polling every session.""",
 			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY,
