@@ -271,4 +271,28 @@ class AttachTests extends EndToEndTest {
 		return this.api.get("/sessions/" + id + "/log").body();
 	}
 
+	@Test
+	void anOffsetInsideACharacterStartsAtTheNextBoundary() throws Exception {
+		// "a", "é" at 1 and 2, "b", "€" at 4 to 6, "c".
+		String id = id(start(Map.of("cmd", "printf 'a\\303\\251b\\342\\202\\254c'; sleep 100", "wait_for", "c",
+				"yield_time_ms", 10000)));
+		try (AttachClient attach = attach(id, "?offset=2")) {
+			JsonNode output = attach.next();
+			assertThat(output.get("offset").asLong()).isEqualTo(3);
+			assertThat(output.get("next").asLong()).isEqualTo(8);
+			assertThat(output.get("text").asString()).isEqualTo("b\u20acc");
+		}
+		try (AttachClient attach = attach(id, "?offset=5")) {
+			JsonNode output = attach.next();
+			assertThat(output.get("offset").asLong()).isEqualTo(7);
+			assertThat(output.get("text").asString()).isEqualTo("c");
+		}
+		// Exact bytes keep the exact offset.
+		try (AttachClient attach = attach(id, "?offset=2&encoding=base64")) {
+			JsonNode output = attach.next();
+			assertThat(output.get("offset").asLong()).isEqualTo(2);
+			assertThat(Base64.getDecoder().decode(output.get("data_b64").asString())).hasSize(6);
+		}
+	}
+
 }

@@ -21,6 +21,15 @@ class ErrorBodyTests extends EndToEndTest {
 	}
 
 	@Test
+	void connectIsAProblem() {
+		// Tomcat refuses CONNECT itself, with a 501 that is no server error.
+		String answer = RawHttp.send(this.port, "CONNECT", "/sessions", "Host: localhost");
+		assertProblem(answer, 405, "method_not_allowed");
+		assertThat(answer).contains("Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n");
+		assertProblem(RawHttp.send(this.port, "CONNECT", "localhost:80", "Host: localhost"), 405, "method_not_allowed");
+	}
+
+	@Test
 	void aPathThatIsNotNormalIsAProblem() {
 		// Refused by the firewall before Tomcat could route it as /x.
 		assertProblem(RawHttp.send(this.port, "GET", "/sessions/../x", "Host: localhost"), 400, "invalid_request");

@@ -5,8 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -171,6 +180,66 @@ class SessionOutputTests extends EndToEndTest {
 
 	private static String seq(int from, int to) {
 		return IntStream.rangeClosed(from, to).mapToObj(Integer::toString).collect(Collectors.joining("\n", "", "\n"));
+	}
+
+	@Test
+	void concurrentReadsWithoutOffsetNeverReturnTheSameBytes() throws Exception {
+		String id = id(
+				start(Map.of("cmd", "for i in $(seq 1 400); do echo line-$i; sleep 0.002; done", "yield_time_ms", 0)));
+		Callable<List<JsonNode>> reader = () -> {
+			List<JsonNode> reads = new ArrayList<>();
+			while (true) {
+				JsonNode read = this.api.get("/sessions/" + id + "/output?wait_ms=30").json();
+				reads.add(read);
+				if (read.get("eof").asBoolean()) {
+					return reads;
+				}
+			}
+		};
+		try (ExecutorService readers = Executors.newFixedThreadPool(2)) {
+			Future<List<JsonNode>> one = readers.submit(reader);
+			Future<List<JsonNode>> two = readers.submit(reader);
+			List<JsonNode> reads = new ArrayList<>(one.get(60, TimeUnit.SECONDS));
+			reads.addAll(two.get(60, TimeUnit.SECONDS));
+			reads.sort(Comparator.comparingLong((read) -> read.get("output_offset").asLong()));
+			StringBuilder text = new StringBuilder();
+			long next = 0;
+			for (JsonNode read : reads) {
+				if (read.get("output_offset").asLong() == read.get("next_offset").asLong()) {
+					continue;
+				}
+				// Each range starts where the one before it ended: none twice, none lost.
+				assertThat(read.get("output_offset").asLong()).isEqualTo(next);
+				next = read.get("next_offset").asLong();
+				text.append(read.get("output").asString());
+			}
+			String expected = IntStream.rangeClosed(1, 400)
+				.mapToObj((i) -> "line-" + i + "\n")
+				.collect(Collectors.joining());
+			assertThat(text.toString()).isEqualTo(expected);
+		}
+	}
+
+	@Test
+	void aReadWaitsForAWholeCharacter(@TempDir Path dir) throws Exception {
+		// Only the first byte of the euro sign is there until the test creates the flag
+		// file; the process does not read its input meanwhile, so no wait ends on input.
+		Path flag = dir.resolve("flag");
+		String id = id(start(Map.of("cmd",
+				"printf 'a\\342'; while [ ! -e " + flag + " ]; do sleep 0.05; done; printf '\\202\\254b'; sleep 100",
+				"wait_for", "a", "yield_time_ms", 10000)));
+		long started = System.nanoTime();
+		JsonNode waited = this.api.get("/sessions/" + id + "/output?offset=1&wait_ms=1000").json();
+		assertThat(waited.get("ended_by").asString()).isEqualTo("deadline");
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(900));
+		assertThat(waited.get("output").asString()).isEmpty();
+		assertThat(waited.get("next_offset").asLong()).isEqualTo(1);
+		CompletableFuture<JsonNode> read = CompletableFuture
+			.supplyAsync(() -> this.api.get("/sessions/" + id + "/output?offset=1&wait_ms=20000").json());
+		Files.createFile(flag);
+		JsonNode whole = read.get(30, TimeUnit.SECONDS);
+		assertThat(whole.get("output").asString()).startsWith("\u20ac");
+		assertThat(whole.get("ended_by").asString()).isEqualTo("output");
 	}
 
 }

@@ -21,6 +21,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.codec.ServerSentEvent;
 
@@ -249,6 +250,38 @@ class StreamTests extends EndToEndTest {
 		assertThat(this.api.get(stream + "?offset=3&framing=lines").status()).isEqualTo(204);
 		// Before the end there is still something to send.
 		assertThat(this.api.get(stream, "Last-Event-ID", "1").text()).contains("\"text\":\"i\\n\"");
+	}
+
+	@Test
+	void anOffsetInsideACharacterStartsAtTheNextBoundary() {
+		// "a", "é" at 1 and 2, "€" at 3 to 5, the emoji at 6 to 9.
+		String id = id(start(
+				Map.of("cmd", "printf 'a\\303\\251\\342\\202\\254\\360\\237\\230\\200'", "yield_time_ms", 10000)));
+		pollUntilExited(id);
+		String stream = "/sessions/" + id + "/stream";
+		for (TestClient.Response response : List.of(this.api.get(stream + "?offset=2"),
+				this.api.get(stream, "Last-Event-ID", "2"), this.api.get(stream + "?offset=2&strip_ansi=true"))) {
+			assertThat(response.text()).contains("\"offset\":3,").contains("\"text\":\"\u20ac\ud83d\ude00\"");
+		}
+		assertThat(this.api.get(stream + "?offset=7").text()).contains("event: exit").doesNotContain("event: output");
+		// Exact bytes keep the exact offset.
+		assertThat(this.api.get(stream + "?offset=2&encoding=base64").text()).contains("\"offset\":2,");
+	}
+
+	@Test
+	void anOffsetInsideACharacterStillToBeWrittenStartsAfterIt() {
+		// The stream starts inside the "é" before its second byte is written.
+		String id = id(start(Map.of("cmd", "printf 'a\\303'; read x; printf '\\251b'; sleep 100", "wait_for", "a",
+				"yield_time_ms", 10000)));
+		CompletableFuture<ServerSentEvent<String>> first = new SseClient(this.port)
+			.events("/sessions/" + id + "/stream?offset=2", "X-Conversation-Id", conversationHeader())
+			.filter((event) -> "output".equals(event.event()))
+			.next()
+			.toFuture();
+		this.api.post("/sessions/" + id + "/stdin", Map.of("chars", "\\n", "yield_time_ms", 0));
+		JsonNode output = SseClient.data(first.orTimeout(20, TimeUnit.SECONDS).join());
+		assertThat(output.get("offset").asLong()).isEqualTo(3);
+		assertThat(output.get("text").asString()).isEqualTo("b");
 	}
 
 }

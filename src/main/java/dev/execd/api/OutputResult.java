@@ -34,8 +34,8 @@ public record OutputResult(@Schema(description = """
 				see `matched`), `input` (the foreground process is blocked reading its input \
 				after `input_quiet_ms` of quiet; `session.waiting_for_input` is true unless the process ended since), \
 				`settled` (output came, then nothing for `settle_ms`), `deadline` (the wait's \
-				time was up), or `output` (no condition was given and a byte past the offset arrived).""",
-				requiredMode = RequiredMode.REQUIRED,
+				time was up), or `output` (no condition was given and a byte past the offset arrived that \
+				the read returns: for text, a whole character).""", requiredMode = RequiredMode.REQUIRED,
 				allowableValues = { "exit", "match", "input", "settled", "deadline", "output" }) String endedBy,
 		@Schema(description = "The session's state at the end of the read.",
 				requiredMode = RequiredMode.REQUIRED) SessionView session,

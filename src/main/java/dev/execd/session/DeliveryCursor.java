@@ -78,13 +78,13 @@ final class DeliveryCursor {
 	/**
 	 * Reads by offset ({@code null}: from the cursor, advancing it), after waiting per
 	 * {@code wait} (its yield is the wait; without a pattern or settle time the first new
-	 * byte also ends it).
+	 * byte the read can return also ends it). A read from the cursor claims its range as
+	 * a poll does: two of them never return the same bytes.
 	 * @throws OutputException.OffsetOutOfRange past the end
 	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
 	 */
 	ReadOutcome read(@Nullable Long offset, int maxBytes, WaitSpec wait, boolean base64, @Nullable StreamTag stream)
 			throws InterruptedException {
-		boolean stripAnsi = wait.stripAnsi();
 		long startedNanos = System.nanoTime();
 		boolean fromCursor = (offset == null);
 		long start = fromCursor ? Math.max(cursor(), this.log.firstAvailable()) : offset;
@@ -96,17 +96,38 @@ final class DeliveryCursor {
 		}
 		long deadline = startedNanos + wait.yieldNanos();
 		OutputWaiter.Result waited = this.waiter.await(start, deadline, wait, true);
+		Cut cut = cut(start, maxBytes, base64, stream);
+		// Output the read cannot return yet does not end a wait for the first byte: the
+		// other stream's, or the first bytes of a character whose last ones are to come.
+		while (cut.isEmpty() && !cut.done() && waited.endedBy() == EndedBy.OUTPUT && System.nanoTime() < deadline) {
+			waited = this.waiter.await(cut.total(), deadline, wait, true);
+			cut = cut(start, maxBytes, base64, stream);
+		}
+		if (!fromCursor) {
+			String text = (cut.text() != null && wait.stripAnsi()) ? AnsiStripper.stripAll(cut.text()) : cut.text();
+			return cut.outcome(text, this.log.total(), waited, snapshot(waited));
+		}
+		synchronized (this.lock) {
+			long claimed = Math.max(this.cursor, this.log.firstAvailable());
+			if (claimed != start) {
+				// Another read or a poll took bytes from the cursor meanwhile.
+				cut = cut(claimed, maxBytes, base64, stream);
+			}
+			this.cursor = cut.next();
+			String text = (cut.text() != null && wait.stripAnsi()) ? this.stripper.strip(cut.text()) : cut.text();
+			return cut.outcome(text, this.log.total(), waited, snapshot(waited));
+		}
+	}
+
+	/**
+	 * The bytes a read from {@code start} returns: text starts and ends on character
+	 * boundaries, and while the process runs, a character whose last bytes are still to
+	 * come is left for the next read.
+	 */
+	private Cut cut(long start, int maxBytes, boolean base64, @Nullable StreamTag stream) {
 		boolean done = this.ended.getAsBoolean();
 		long total = this.log.total();
 		StreamSlice slice = (stream != null) ? StreamSlice.read(this.log, start, total, maxBytes + 3, stream) : null;
-		// Output of the other stream alone does not end a wait for the first byte.
-		while (slice != null && slice.isEmpty() && !done && waited.endedBy() == EndedBy.OUTPUT
-				&& System.nanoTime() < deadline) {
-			waited = this.waiter.await(slice.offsetOf(0), deadline, wait, true);
-			done = this.ended.getAsBoolean();
-			total = this.log.total();
-			slice = StreamSlice.read(this.log, start, total, maxBytes + 3, stream);
-		}
 		byte[] bytes = (slice != null) ? slice.bytes() : this.log.read(start, maxBytes + 3);
 		int from = 0;
 		int to = Math.min(maxBytes, bytes.length);
@@ -121,21 +142,30 @@ final class DeliveryCursor {
 		}
 		long first = (slice != null) ? slice.offsetOf(from) : start + from;
 		long next = (slice != null) ? slice.offsetOf(to) : start + to;
-		String text = null;
-		if (!base64) {
-			text = Utf8.decode(bytes, from, to - from);
-			if (stripAnsi) {
-				text = fromCursor ? stripAtCursor(text) : AnsiStripper.stripAll(text);
-			}
-		}
-		if (fromCursor) {
-			synchronized (this.lock) {
-				this.cursor = Math.max(this.cursor, next);
-			}
-		}
+		String text = base64 ? null : Utf8.decode(bytes, from, to - from);
 		byte[] exact = base64 ? Arrays.copyOfRange(bytes, from, to) : null;
-		boolean eof = done && next == this.log.total();
-		return new ReadOutcome(text, exact, first, next, eof, waited.matched(), waited.endedBy(), snapshot(waited));
+		return new Cut(text, exact, first, next, done, total);
+	}
+
+	/**
+	 * One cut of the log.
+	 *
+	 * @param done whether the process had ended and its output drained when it was made
+	 * @param total the log's length then
+	 */
+	private record Cut(@Nullable String text, byte @Nullable [] bytes, long first, long next, boolean done,
+			long total) {
+
+		boolean isEmpty() {
+			return this.next == this.first;
+		}
+
+		ReadOutcome outcome(@Nullable String text, long total, OutputWaiter.Result waited, SessionSnapshot snapshot) {
+			boolean eof = this.done && this.next == total;
+			return new ReadOutcome(text, this.bytes, this.first, this.next, eof, waited.matched(), waited.endedBy(),
+					snapshot);
+		}
+
 	}
 
 	/**
@@ -145,12 +175,6 @@ final class DeliveryCursor {
 	private SessionSnapshot snapshot(OutputWaiter.Result waited) {
 		SessionSnapshot snapshot = this.snapshot.get();
 		return (waited.endedBy() == EndedBy.INPUT && snapshot.running()) ? snapshot.awaitingInput() : snapshot;
-	}
-
-	private String stripAtCursor(String text) {
-		synchronized (this.lock) {
-			return this.stripper.strip(text);
-		}
 	}
 
 	private long cursor() {

@@ -1,7 +1,5 @@
 package dev.execd.session;
 
-import java.util.Arrays;
-
 import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputException;
 import dev.execd.output.Utf8;
@@ -29,7 +27,7 @@ public final class LiveOutput implements AutoCloseable {
 	/** Chunks end on character boundaries. */
 	private final boolean text;
 
-	/** Chunks come as {@link Text}, else as {@link Bytes}. */
+	/** Chunks come as {@link LiveEvent.Text}, else as {@link LiveEvent.Bytes}. */
 	private final boolean decode;
 
 	private final @Nullable AnsiStripper stripper;
@@ -37,6 +35,9 @@ public final class LiveOutput implements AutoCloseable {
 	private final ReadAhead ahead = new ReadAhead(ReadAhead.STREAM_BYTES);
 
 	private long offset;
+
+	/** Whether {@link #offset} is where the stream's text may start. */
+	private boolean aligned;
 
 	private long version;
 
@@ -46,6 +47,7 @@ public final class LiveOutput implements AutoCloseable {
 		this.reads = session.reads();
 		this.subscription = subscription;
 		this.offset = from;
+		this.aligned = !text;
 		this.text = text;
 		this.decode = decode;
 		this.stripper = stripAnsi ? new AnsiStripper() : null;
@@ -64,7 +66,8 @@ public final class LiveOutput implements AutoCloseable {
 
 	/**
 	 * Starts following a session's output at {@code from} as {@link #follow}, every chunk
-	 * as {@link Bytes}: the caller encodes them itself, without a string per chunk.
+	 * as {@link LiveEvent.Bytes}: the caller encodes them itself, without a string per
+	 * chunk.
 	 * @param text whether chunks end on character boundaries, as text needs them
 	 */
 	public static LiveOutput followBytes(Session session, long from, boolean text, int maxSubscribers) {
@@ -90,17 +93,26 @@ public final class LiveOutput implements AutoCloseable {
 	/**
 	 * The next event that is ready now.
 	 * @return the event, or null when there is nothing to send yet: {@link #await} then
-	 * waits for more. After {@link End} there are no more.
+	 * waits for more. After {@link LiveEvent.End} there are no more.
 	 * @throws OutputException.ResourcesExhausted when the log cannot be read for want of
 	 * a descriptor, for now
 	 */
-	public @Nullable Event next() {
+	public @Nullable LiveEvent next() {
 		if (this.session.removed()) {
 			return end();
 		}
 		this.version = this.reads.version();
 		SessionReads.Chunk chunk;
 		try {
+			if (!this.aligned) {
+				// Text that starts inside a character starts at the next boundary.
+				long start = this.reads.textStart(this.offset);
+				if (start < 0) {
+					return null;
+				}
+				this.offset = start;
+				this.aligned = true;
+			}
 			chunk = this.reads.chunk(this.offset, CHUNK_BYTES, this.text, this.ahead);
 		}
 		catch (OutputException.OutputUnavailable ex) {
@@ -109,7 +121,7 @@ public final class LiveOutput implements AutoCloseable {
 			if (this.session.removed() || resume <= this.offset) {
 				return end();
 			}
-			Gap gap = new Gap(this.offset, resume);
+			LiveEvent.Gap gap = new LiveEvent.Gap(this.offset, resume);
 			this.offset = resume;
 			return gap;
 		}
@@ -128,13 +140,13 @@ public final class LiveOutput implements AutoCloseable {
 		boolean caughtUp = chunk.next() >= this.reads.total();
 		String stream = chunk.tag().wireName();
 		if (!this.decode) {
-			return new Bytes(chunk.offset(), chunk.next(), stream, chunk.buffer(), chunk.from(), caughtUp);
+			return new LiveEvent.Bytes(chunk.offset(), chunk.next(), stream, chunk.buffer(), chunk.from(), caughtUp);
 		}
 		String text = Utf8.decode(chunk.buffer(), chunk.from(), chunk.length());
 		if (this.stripper != null) {
 			text = this.stripper.strip(text);
 		}
-		return new Text(chunk.offset(), chunk.next(), stream, text, caughtUp);
+		return new LiveEvent.Text(chunk.offset(), chunk.next(), stream, text, caughtUp);
 	}
 
 	/** See {@link OutputListener}; closing the result stops it. */
@@ -160,91 +172,13 @@ public final class LiveOutput implements AutoCloseable {
 		this.reads.awaitChange(this.version, deadlineNanos);
 	}
 
-	private End end() {
-		return new End(this.session.snapshot());
+	private LiveEvent.End end() {
+		return new LiveEvent.End(this.session.snapshot());
 	}
 
 	@Override
 	public void close() throws Exception {
 		this.subscription.close();
-	}
-
-	/** What a stream sends. */
-	public sealed interface Event {
-
-		/** Whether it reaches the end of the output so far: no more is ready now. */
-		default boolean caughtUp() {
-			return true;
-		}
-
-	}
-
-	/**
-	 * Output as text.
-	 *
-	 * @param offset where its bytes start
-	 * @param next where they end: where the stream resumes
-	 * @param stream {@code stdout}, {@code stderr} or {@code pty}
-	 * @param text the decoded text
-	 */
-	public record Text(long offset, long next, String stream, String text, boolean caughtUp) implements Event {
-
-	}
-
-	/**
-	 * Output as exact bytes, {@code buffer[from, from + length())}; fields as in
-	 * {@link Text}. The buffer is the stream's own: valid until its next {@link #next}.
-	 *
-	 * @param offset where its bytes start
-	 * @param next where they end
-	 * @param stream the stream they came from
-	 * @param buffer holds the bytes
-	 * @param from the index of the first
-	 */
-	public record Bytes(long offset, long next, String stream, byte[] buffer, int from,
-			boolean caughtUp) implements Event {
-
-		public int length() {
-			return (int) (this.next - this.offset);
-		}
-
-		/** A copy of the bytes, to keep. */
-		public byte[] copy() {
-			return Arrays.copyOfRange(this.buffer, this.from, this.from + length());
-		}
-
-		/** The bytes decoded, malformed ones as U+FFFD. */
-		public String text() {
-			return Utf8.decode(this.buffer, this.from, length());
-		}
-
-		/**
-		 * The length of the well-formed character at {@code buffer[index]}, or 0; see
-		 * {@link Utf8#wellFormedAt}.
-		 */
-		public int characterAt(int index) {
-			return Utf8.wellFormedAt(this.buffer, index, this.from + length());
-		}
-
-	}
-
-	/**
-	 * Bytes {@code [from, to)} are no longer kept; the stream goes on at {@code to}.
-	 *
-	 * @param from the first byte skipped
-	 * @param to where the stream resumes
-	 */
-	public record Gap(long from, long to) implements Event {
-
-	}
-
-	/**
-	 * The session ended and all of its output was sent, or it was removed.
-	 *
-	 * @param session its state now
-	 */
-	public record End(SessionSnapshot session) implements Event {
-
 	}
 
 }

@@ -97,6 +97,19 @@ final class OutputFollower {
 		return new SessionReads.Chunk(offset, offset + length, run.tag(), buf, from);
 	}
 
+	/**
+	 * Where text that starts at {@code from} begins: past the continuation bytes there of
+	 * a character that began before it, as a read by offset starts.
+	 * @return the boundary, or -1 while only continuation bytes have come and more may
+	 */
+	long textStart(long from) {
+		boolean done = this.ended.getAsBoolean();
+		int have = (int) Math.min(3, this.log.total() - from);
+		byte[] head = (have > 0) ? this.log.read(from, have) : new byte[0];
+		int skip = Utf8.leadingContinuations(head, head.length);
+		return (skip == head.length && skip < 3 && !done) ? -1 : from + skip;
+	}
+
 	/** Whether a stream that reached {@code offset} has sent all output of the exit. */
 	boolean finishedAt(long offset) {
 		long atExit = this.outputAtExit.getAsLong();

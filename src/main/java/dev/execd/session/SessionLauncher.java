@@ -92,7 +92,8 @@ final class SessionLauncher {
 
 	/**
 	 * Announces a session the registry now holds, starts copying its output and queues
-	 * its initial input. On failure the caller discards it.
+	 * its initial input, which is dropped when the process already ended. On failure the
+	 * caller discards it.
 	 * @param journal where its start and its exit are published
 	 */
 	void announce(Session session, SessionSpec spec, EventJournal journal) {
@@ -106,7 +107,15 @@ final class SessionLauncher {
 			journal.publish("session_exited", ended);
 		});
 		if (spec.stdin() != null && spec.stdin().length > 0) {
-			session.write(spec.stdin(), true, false, null);
+			try {
+				session.write(spec.stdin(), true, false, null);
+			}
+			catch (SessionException.Exited ex) {
+				// A command that ended before reading its input just ended: the start
+				// answers with its output and exit code, and the input is dropped as a
+				// pipe to an ended process drops it. Its stdin cannot have been closed
+				// yet: only a write with eof closes it, and nobody else knows the id.
+			}
 		}
 	}
 

@@ -86,6 +86,11 @@ public final class SessionReads {
 		return this.follower.chunk(offset, max, text, ahead);
 	}
 
+	/** See {@link OutputFollower#textStart}. */
+	long textStart(long from) {
+		return this.follower.textStart(from);
+	}
+
 	/** See {@link OutputFollower#finishedAt}. */
 	public boolean finishedAt(long offset) {
 		return this.follower.finishedAt(offset);

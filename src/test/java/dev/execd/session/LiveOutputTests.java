@@ -43,22 +43,22 @@ class LiveOutputTests {
 	@Test
 	void yieldsStrippedTextThenTheEnd() throws Exception {
 		Session session = start("printf 'h\\033[31mi\\303'; sleep 0.3; printf '\\251'");
-		List<LiveOutput.Event> events = follow(session, 0, false, true);
+		List<LiveEvent> events = follow(session, 0, false, true);
 		String text = events.stream()
-			.filter(LiveOutput.Text.class::isInstance)
-			.map((event) -> ((LiveOutput.Text) event).text())
+			.filter(LiveEvent.Text.class::isInstance)
+			.map((event) -> ((LiveEvent.Text) event).text())
 			.reduce("", String::concat);
 		assertThat(text).isEqualTo("hié");
-		assertThat(events.getLast()).isInstanceOf(LiveOutput.End.class);
-		assertThat(((LiveOutput.End) events.getLast()).session().running()).isFalse();
+		assertThat(events.getLast()).isInstanceOf(LiveEvent.End.class);
+		assertThat(((LiveEvent.End) events.getLast()).session().running()).isFalse();
 	}
 
 	@Test
 	void yieldsExactBytesFromAnOffset() throws Exception {
 		Session session = start("printf 'abc'");
 		session.ended().get(10, TimeUnit.SECONDS);
-		List<LiveOutput.Event> events = follow(session, 1, true, false);
-		LiveOutput.Bytes first = (LiveOutput.Bytes) events.getFirst();
+		List<LiveEvent> events = follow(session, 1, true, false);
+		LiveEvent.Bytes first = (LiveEvent.Bytes) events.getFirst();
 		assertThat(first.offset()).isEqualTo(1);
 		assertThat(first.next()).isEqualTo(3);
 		assertThat(first.copy()).containsExactly('b', 'c');
@@ -73,8 +73,8 @@ class LiveOutputTests {
 		StringBuilder text = new StringBuilder();
 		long at = 0;
 		try (LiveOutput live = LiveOutput.followBytes(session, 0, true, 8)) {
-			for (LiveOutput.Event event = live.next(); !(event instanceof LiveOutput.End); event = live.next()) {
-				LiveOutput.Bytes bytes = (LiveOutput.Bytes) event;
+			for (LiveEvent event = live.next(); !(event instanceof LiveEvent.End); event = live.next()) {
+				LiveEvent.Bytes bytes = (LiveEvent.Bytes) event;
 				assertThat(bytes.offset()).isEqualTo(at);
 				assertThat(bytes.length()).isBetween(1, LiveOutput.CHUNK_BYTES).isEqualTo(bytes.length() / 3 * 3);
 				text.append(new String(bytes.copy(), StandardCharsets.UTF_8));
@@ -111,19 +111,19 @@ class LiveOutputTests {
 			.session();
 	}
 
-	private static List<LiveOutput.Event> follow(Session session, long from, boolean base64, boolean stripAnsi)
+	private static List<LiveEvent> follow(Session session, long from, boolean base64, boolean stripAnsi)
 			throws Exception {
-		List<LiveOutput.Event> events = new ArrayList<>();
+		List<LiveEvent> events = new ArrayList<>();
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		try (LiveOutput live = LiveOutput.follow(session, from, base64, stripAnsi, 8)) {
 			while (System.nanoTime() < deadline) {
-				LiveOutput.Event event = live.next();
+				LiveEvent event = live.next();
 				if (event == null) {
 					live.await(Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200)));
 					continue;
 				}
 				events.add(event);
-				if (event instanceof LiveOutput.End) {
+				if (event instanceof LiveEvent.End) {
 					return events;
 				}
 			}

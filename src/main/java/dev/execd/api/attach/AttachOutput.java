@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.Semaphore;
 
 import dev.execd.output.OutputException;
+import dev.execd.session.LiveEvent;
 import dev.execd.session.LiveOutput;
 import dev.execd.session.OutputListener;
 import jakarta.websocket.RemoteEndpoint;
@@ -58,7 +59,7 @@ final class AttachOutput implements OutputListener {
 	private volatile boolean idle;
 
 	/** What a direct send read and left to the pump: a gap or the end. */
-	private volatile LiveOutput.@Nullable Event handed;
+	private volatile @Nullable LiveEvent handed;
 
 	private volatile @Nullable Throwable failed;
 
@@ -111,8 +112,8 @@ final class AttachOutput implements OutputListener {
 		}
 		boolean sending = false;
 		try {
-			LiveOutput.Event event = this.live.next();
-			if (event instanceof LiveOutput.Text || event instanceof LiveOutput.Bytes) {
+			LiveEvent event = this.live.next();
+			if (event instanceof LiveEvent.Text || event instanceof LiveEvent.Bytes) {
 				long next = this.live.offset();
 				SendOnce send = new SendOnce((failure) -> sentDirectly(next, failure));
 				String frame = frame(event);
@@ -170,13 +171,13 @@ final class AttachOutput implements OutputListener {
 						throw (failure instanceof OutputException.ResourcesExhausted exhausted) ? exhausted
 								: new IOException("a send failed", failure);
 					}
-					LiveOutput.Event event = this.handed;
+					LiveEvent event = this.handed;
 					this.handed = null;
 					event = (event != null) ? event : this.live.next();
 					if (event != null) {
 						this.socket.sendMessage(new TextMessage(frame(event)));
 						this.lastSend = System.nanoTime();
-						if (event instanceof LiveOutput.End) {
+						if (event instanceof LiveEvent.End) {
 							this.socket.close(CloseStatus.NORMAL.withReason("session ended"));
 							return;
 						}
@@ -228,7 +229,7 @@ final class AttachOutput implements OutputListener {
 		return this.idle;
 	}
 
-	private String frame(LiveOutput.Event event) {
+	private String frame(LiveEvent event) {
 		return this.json.writeValueAsString(ServerMessages.of(event));
 	}
 

@@ -1,7 +1,7 @@
 package dev.execd.api.attach;
 
 import dev.execd.api.SessionView;
-import dev.execd.session.LiveOutput;
+import dev.execd.session.LiveEvent;
 
 /**
  * The text frames execd sends on the attach channel, written through the mapper in
@@ -13,12 +13,12 @@ final class ServerMessages {
 	}
 
 	/** The message that carries an event of the output. */
-	static Object of(LiveOutput.Event event) {
+	static Object of(LiveEvent event) {
 		return switch (event) {
-			case LiveOutput.Text text -> new Text(text.offset(), text.next(), text.stream(), text.text());
-			case LiveOutput.Bytes bytes -> new Binary(bytes.offset(), bytes.next(), bytes.stream(), bytes.copy());
-			case LiveOutput.Gap gap -> new Gap(gap.from(), gap.to());
-			case LiveOutput.End end -> new Exit(SessionView.of(end.session()));
+			case LiveEvent.Text text -> new Text(text.offset(), text.next(), text.stream(), text.text());
+			case LiveEvent.Bytes bytes -> new Binary(bytes.offset(), bytes.next(), bytes.stream(), bytes.copy());
+			case LiveEvent.Gap gap -> new Gap(gap.from(), gap.to());
+			case LiveEvent.End end -> new Exit(SessionView.of(end.session()));
 		};
 	}
 

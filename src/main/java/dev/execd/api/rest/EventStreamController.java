@@ -16,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -106,9 +107,14 @@ class EventStreamController {
 					1000). Absent: only events from now on.""",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "2") @RequestHeader(
 							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
-			HttpServletResponse response) {
+			HttpServletRequest request, HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		EventJournal journal = this.registry.journals().subscribe(scope);
+		if (SsePump.isHead(request)) {
+			// Subscribed all the same, so that a HEAD answers as its GET would.
+			this.registry.journals().unsubscribe(scope, journal);
+			return SseWriter.head();
+		}
 		StreamingResponseBody body = (out) -> {
 			try {
 				followEvents(journal, resume, new SseWriter(out, response::flushBuffer, this.json), this.json);

@@ -13,6 +13,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -89,12 +90,12 @@ class ScreenStreamController {
 					reconnects. The stream starts with a whole frame numbered one past it.""",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "41") @RequestHeader(
 							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
-			HttpServletResponse response) {
+			HttpServletRequest request, HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		long firstSeq = (resume != null && resume < Long.MAX_VALUE) ? resume + 1 : 1;
 		LiveScreen live = LiveScreen.follow(this.registry.find(scope, id),
 				this.properties.limits().maxSubscribersPerSession());
-		return SsePump.response(response, this.json, live, "screen stream of session " + id,
+		return SsePump.response(request, response, this.json, live, "screen stream of session " + id,
 				(sse) -> ScreenStream.pump(live, sse, firstSeq));
 	}
 

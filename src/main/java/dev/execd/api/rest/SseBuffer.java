@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 
-import dev.execd.session.LiveOutput;
+import dev.execd.session.LiveEvent;
 
 /**
  * The bytes of the events a connection has not written yet, in one reused buffer. Output
@@ -72,7 +72,7 @@ final class SseBuffer extends ByteArrayOutputStream {
 	}
 
 	/** The bytes in base64. */
-	SseBuffer base64(LiveOutput.Bytes bytes) {
+	SseBuffer base64(LiveEvent.Bytes bytes) {
 		byte[] b = bytes.buffer();
 		int from = bytes.from();
 		int len = bytes.length();
@@ -91,7 +91,7 @@ final class SseBuffer extends ByteArrayOutputStream {
 	 * @return false, with nothing written, when the bytes are not well-formed UTF-8 (the
 	 * decoded text would replace them)
 	 */
-	boolean jsonString(LiveOutput.Bytes bytes) {
+	boolean jsonString(LiveEvent.Bytes bytes) {
 		byte[] b = bytes.buffer();
 		int from = bytes.from();
 		int len = bytes.length();

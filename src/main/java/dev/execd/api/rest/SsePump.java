@@ -3,6 +3,7 @@ package dev.execd.api.rest;
 import java.io.IOException;
 
 import dev.execd.output.OutputException;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -57,11 +58,22 @@ final class SsePump {
 
 	/**
 	 * The response of a stream: its headers leave at once; {@code subscription} is closed
-	 * when the stream ends, however it ends.
+	 * when the stream ends, however it ends, and at once for a HEAD request, which gets
+	 * the headers alone (see {@link SseWriter#head}).
 	 * @param what names the stream in the log when it fails
 	 */
-	static ResponseEntity<StreamingResponseBody> response(HttpServletResponse response, JsonMapper json,
-			AutoCloseable subscription, String what, Body body) {
+	static ResponseEntity<StreamingResponseBody> response(HttpServletRequest request, HttpServletResponse response,
+			JsonMapper json, AutoCloseable subscription, String what, Body body) {
+		if (isHead(request)) {
+			// Subscribed all the same, so that a HEAD answers as its GET would.
+			try {
+				subscription.close();
+			}
+			catch (Exception ex) {
+				logger.error("The {} failed to close", what, ex);
+			}
+			return SseWriter.head();
+		}
 		response.setBufferSize(RESPONSE_BUFFER_BYTES);
 		StreamingResponseBody stream = (out) -> {
 			try (subscription) {
@@ -86,6 +98,10 @@ final class SsePump {
 			}
 		};
 		return SseWriter.response(stream);
+	}
+
+	static boolean isHead(HttpServletRequest request) {
+		return "HEAD".equals(request.getMethod());
 	}
 
 	/** Sends events until the last, pinging while the source is idle. */

@@ -6,7 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 import dev.execd.session.LineBytes;
-import dev.execd.session.LiveOutput;
+import dev.execd.session.LiveEvent;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
@@ -132,7 +132,7 @@ final class SseWriter {
 	 * An {@code output} event of the bytes: exact in {@code data_b64}, or decoded as
 	 * {@code text}.
 	 */
-	void output(LiveOutput.Bytes bytes, boolean base64) throws IOException {
+	void output(LiveEvent.Bytes bytes, boolean base64) throws IOException {
 		outputHead(bytes.next(), bytes.offset(), bytes.stream());
 		if (base64) {
 			this.buffer.ascii(",\"data_b64\":\"").base64(bytes).ascii("\"");
@@ -172,11 +172,22 @@ final class SseWriter {
 
 	/** The response that carries a stream: no caching, and no proxy buffering. */
 	static ResponseEntity<StreamingResponseBody> response(StreamingResponseBody body) {
+		return headers().body(body);
+	}
+
+	/**
+	 * The answer to a HEAD request of a stream: its headers alone. A stream to it would
+	 * send nothing, and hold its subscription and its connection until the stream ended.
+	 */
+	static ResponseEntity<StreamingResponseBody> head() {
+		return headers().build();
+	}
+
+	private static ResponseEntity.BodyBuilder headers() {
 		return ResponseEntity.ok()
 			.contentType(MediaType.TEXT_EVENT_STREAM)
 			.header("Cache-Control", "no-cache")
-			.header("X-Accel-Buffering", "no")
-			.body(body);
+			.header("X-Accel-Buffering", "no");
 	}
 
 }

@@ -9,6 +9,7 @@ import dev.execd.api.docs.OutputProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.config.ExecdProperties;
 import dev.execd.api.RecordsService;
+import dev.execd.session.LiveEvent;
 import dev.execd.session.LiveOutput;
 import dev.execd.session.LiveRecords;
 import dev.execd.session.RecordFramer;
@@ -23,6 +24,7 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -156,7 +158,7 @@ class StreamController {
 					schema = @Schema(type = "integer", format = "int64", minimum = "1",
 							maximum = "67108864")) @RequestParam(name = "max_record_bytes",
 									required = false) @Nullable Long maxRecordBytes,
-			HttpServletResponse response) {
+			HttpServletRequest request, HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		long from = (resume != null) ? resume : Inputs.nonNegative(offset, 0, "offset");
 		boolean base64 = Inputs.base64(encoding);
@@ -169,18 +171,19 @@ class StreamController {
 		if (framer != null) {
 			return records(
 					LiveRecords.follow(session, from, framer, this.properties.limits().maxSubscribersPerSession()), id,
-					response);
+					request, response);
 		}
 		int maxSubscribers = this.properties.limits().maxSubscribersPerSession();
 		// Text to strip needs a string; all other output is encoded from the log's bytes.
 		LiveOutput live = stripAnsi && !base64 ? LiveOutput.follow(session, from, false, true, maxSubscribers)
 				: LiveOutput.followBytes(session, from, !base64, maxSubscribers);
-		return SsePump.response(response, this.json, live, "output stream of session " + id,
+		return SsePump.response(request, response, this.json, live, "output stream of session " + id,
 				(sse) -> pump(live, base64, sse));
 	}
 
-	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletResponse response) {
-		return SsePump.response(response, this.json, live, "record stream of session " + id,
+	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletRequest request,
+			HttpServletResponse response) {
+		return SsePump.response(request, response, this.json, live, "record stream of session " + id,
 				(sse) -> RecordStream.pump(live, sse));
 	}
 
@@ -188,12 +191,12 @@ class StreamController {
 	private static void pump(LiveOutput live, boolean base64, SseWriter sse) throws IOException, InterruptedException {
 		SsePump.pump(sse, live::next, live::await, (event) -> {
 			switch (event) {
-				case LiveOutput.Text text ->
+				case LiveEvent.Text text ->
 					sse.textOutput(text.next(), text.offset(), text.stream(), text.text(), text.caughtUp());
-				case LiveOutput.Bytes bytes -> sse.output(bytes, base64);
-				case LiveOutput.Gap gap ->
+				case LiveEvent.Bytes bytes -> sse.output(bytes, base64);
+				case LiveEvent.Gap gap ->
 					sse.event("gap", Long.toString(gap.to()), new SseEvents.Gap(gap.from(), gap.to()));
-				case LiveOutput.End end -> {
+				case LiveEvent.End end -> {
 					sse.event("exit", null, new SseEvents.SessionEvent(SessionView.of(end.session())));
 					return true;
 				}

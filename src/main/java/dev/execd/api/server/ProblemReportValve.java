@@ -29,6 +29,14 @@ public class ProblemReportValve extends ErrorReportValve {
 		if (!ioAllowed.get()) {
 			return;
 		}
+		if (status == Response.SC_NOT_IMPLEMENTED && "CONNECT".equals(request.getMethod())) {
+			// Tomcat refuses CONNECT with 501 before any routing; to a client it is a
+			// method that no route allows, as TRACE is, which Tomcat refuses with 405.
+			// Unrouted, the methods allowed are those of the API as a whole.
+			status = Response.SC_METHOD_NOT_ALLOWED;
+			response.setStatus(status);
+			response.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+		}
 		try {
 			response.setContentType(BareProblem.MEDIA_TYPE);
 			response.setCharacterEncoding("UTF-8");

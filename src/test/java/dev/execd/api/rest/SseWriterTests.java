@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Random;
 
 import dev.execd.output.Utf8;
-import dev.execd.session.LiveOutput;
+import dev.execd.session.LiveEvent;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -116,9 +116,9 @@ class SseWriterTests {
 		assertThat(this.flushedAt).isEmpty();
 	}
 
-	private static LiveOutput.Bytes bytes(long offset, String stream, byte[] buffer, int from, int length,
+	private static LiveEvent.Bytes bytes(long offset, String stream, byte[] buffer, int from, int length,
 			boolean caughtUp) {
-		return new LiveOutput.Bytes(offset, offset + length, stream, buffer, from, caughtUp);
+		return new LiveEvent.Bytes(offset, offset + length, stream, buffer, from, caughtUp);
 	}
 
 	private static byte[] hexBytes(String hex) {
