@@ -59,6 +59,11 @@ class LogAndEventsTests extends EndToEndTest {
 		assertThat(unsatisfiable.status()).isEqualTo(416);
 		assertThat(unsatisfiable.header("Content-Range")).isEqualTo("bytes */" + all.length);
 		assertThat(unsatisfiable.json().get("code").asString()).isEqualTo("offset_out_of_range");
+		// Past a long, a last byte means the end and a suffix the whole log (RFC 9110).
+		TestClient.Response huge = this.api.get(path, "Range", "bytes=3890-99999999999999999999");
+		assertThat(huge.status()).isEqualTo(206);
+		assertThat(huge.body()).isEqualTo(Arrays.copyOfRange(all, 3890, all.length));
+		assertThat(this.api.get(path, "Range", "bytes=-99999999999999999999").body()).isEqualTo(all);
 		TestClient.Response backwards = this.api.get(path, "Range", "bytes=5-3");
 		assertThat(backwards.status()).as("an invalid range-spec is ignored").isEqualTo(200);
 		assertThat(backwards.header("Content-Range")).isNull();

@@ -70,6 +70,26 @@ class McpFilesTests extends McpEndToEndTest {
 	}
 
 	@Test
+	void countsLinesAsTheTextReaderDoesAndWritesLongNamesAndOverLinks() throws Exception {
+		Path dir = Files.createDirectories(ROOT.resolve("cr-" + this.api.conversation()));
+		Files.writeString(dir.resolve("cr.txt"), "one\rstill one\ntwo\nthree\n");
+		McpTestClient.Result window = this.mcp.ok("read_file",
+				Map.of("path", dir + "/cr.txt", "offset_lines", 0, "max_lines", 2));
+		assertThat(window.text()).isEqualTo("path: " + dir
+				+ "/cr.txt\nlines: 1-2 of 3\ntruncated: true (continue with offset_lines: 2)\n---\none\rstill one\ntwo\n");
+
+		String name = "n".repeat(255);
+		assertThat(this.mcp.ok("write_file", Map.of("path", dir + "/" + name, "content", "long")).text())
+			.startsWith("created: ");
+		assertThat(dir.resolve(name)).hasContent("long");
+		Files.createSymbolicLink(dir.resolve("sl"), Path.of("/etc/hostname"));
+		McpTestClient.Result overLink = this.mcp.ok("write_file", Map.of("path", dir + "/sl", "content", "mine"));
+		assertThat(overLink.text()).contains("mode: 0644");
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("sl"))))
+			.isEqualTo("rw-r--r--");
+	}
+
+	@Test
 	void refusesWhatRestRefuses() throws Exception {
 		assertError(this.mcp.call("read_file", Map.of("path", "../../etc/passwd")), "path_not_allowed");
 		assertError(this.mcp.call("read_file", Map.of("path", "/etc/passwd")), "path_not_allowed");

@@ -1,5 +1,6 @@
 package dev.execd;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -73,6 +74,21 @@ class StartupRefusalTests {
 			.hasMessageContaining("execd.limits.max-sessions must be at least 1 (was 0)")
 			.hasMessageContaining("execd.output.memory-window must be between 0B and 1GB (was 3221225472B)")
 			.hasMessageContaining("execd.process.kill-grace must not be negative (was -2s)");
+	}
+
+	@Test
+	void refusesTenantRootsInsideEachOther(@TempDir Path dir) throws Exception {
+		Path alice = Files.createDirectories(dir.resolve("x"));
+		Path bob = Files.createDirectories(alice.resolve("bob"));
+		assertThatThrownBy(() -> run(dir.resolve("a"), "--execd.security.tokens=alice:token-1,bob:token-2",
+				"--execd.files.tenant-roots.alice=" + alice, "--execd.files.tenant-roots.bob=" + bob))
+			.rootCause()
+			.hasMessageContaining("execd.files.tenant-roots.bob (" + bob.toRealPath() + ") lies inside "
+					+ "execd.files.tenant-roots.alice (" + alice.toRealPath() + ")");
+		assertThatThrownBy(() -> run(dir.resolve("b"), "--execd.security.tokens=alice:token-1,bob:token-2",
+				"--execd.files.tenant-roots.alice=" + alice, "--execd.files.tenant-roots.bob=" + alice))
+			.rootCause()
+			.hasMessageContaining("tenant roots must not nest");
 	}
 
 	private static ConfigurableApplicationContext run(Path dir, String... args) {

@@ -2,6 +2,7 @@ package dev.execd.files;
 
 import java.io.BufferedInputStream;
 import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * Extracts an archive into a directory as it streams in. Every entry lands inside the
@@ -42,29 +45,29 @@ public final class ArchiveExtractor {
 
 	}
 
-	/** Extracts {@code body} into {@code target}, which is created when missing. */
+	/**
+	 * Extracts {@code body} into {@code target}, which is created when missing. A body
+	 * the decompressor cannot read to its end is {@link FilesException.InvalidRequest};
+	 * an error reading the body itself (a cut connection) stays an {@link IOException}.
+	 */
 	public Extracted extract(FilePath target, InputStream body, ArchiveFormat format) throws IOException {
+		Body watched = new Body(body);
 		try (Dir root = Dir.walk(target, target.names().size(), true)) {
 			Extraction run = new Extraction(this.roots, this.maxBytes, target, root);
 			if (format == ArchiveFormat.ZIP) {
-				ZipInputStream zip = new ZipInputStream(zipped(body));
-				try {
-					for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-						List<String> names = names(entry.getName());
-						if (entry.isDirectory()) {
-							run.directory(names, -1);
-						}
-						else {
-							run.file(names, zip, -1);
-						}
+				ZipInputStream zip = new ZipInputStream(zipped(watched));
+				for (ZipEntry entry = nextEntry(zip); entry != null; entry = nextEntry(zip)) {
+					List<String> names = names(entry.getName());
+					if (entry.isDirectory()) {
+						run.directory(names, -1);
 					}
-				}
-				catch (ZipException ex) {
-					throw new FilesException.InvalidRequest("the body is not a valid zip archive");
+					else {
+						run.file(names, zip, -1);
+					}
 				}
 			}
 			else {
-				TarReader tar = new TarReader(gunzip(body));
+				TarReader tar = new TarReader(gunzip(watched));
 				for (TarReader.Entry entry = tar.next(); entry != null; entry = tar.next()) {
 					List<String> names = names(entry.name());
 					if (entry.type() == '5') {
@@ -80,6 +83,25 @@ public final class ArchiveExtractor {
 				}
 			}
 			return run.finish();
+		}
+		catch (ZipException | EOFException ex) {
+			// The decompressor's (corrupt data, or a body that ended early), unless a
+			// read of the body failed: that is the connection's error, not the archive's.
+			if (watched.failed) {
+				throw ex;
+			}
+			throw new FilesException.InvalidRequest(
+					"the body is not a valid " + ((format == ArchiveFormat.ZIP) ? "zip" : "tar.gz") + " archive");
+		}
+	}
+
+	private static @Nullable ZipEntry nextEntry(ZipInputStream zip) throws IOException {
+		try {
+			return zip.getNextEntry();
+		}
+		catch (IllegalArgumentException ex) {
+			// An entry name that is not valid in the archive's charset.
+			throw new FilesException.InvalidRequest("the body is not a valid zip archive");
 		}
 	}
 
@@ -100,12 +122,7 @@ public final class ArchiveExtractor {
 	}
 
 	private static InputStream gunzip(InputStream body) throws IOException {
-		try {
-			return new GZIPInputStream(body, 64 * 1024);
-		}
-		catch (ZipException | EOFException ex) {
-			throw new FilesException.InvalidRequest("the body is not a valid tar.gz archive");
-		}
+		return new GZIPInputStream(body, 64 * 1024);
 	}
 
 	/** An entry's names below the target; refuses any that would leave it. */
@@ -123,6 +140,50 @@ public final class ArchiveExtractor {
 			}
 		}
 		return names;
+	}
+
+	/** The request body, remembering whether a read of it failed. */
+	private static final class Body extends FilterInputStream {
+
+		private boolean failed;
+
+		Body(InputStream in) {
+			super(in);
+		}
+
+		@Override
+		public int read() throws IOException {
+			try {
+				return super.read();
+			}
+			catch (IOException ex) {
+				this.failed = true;
+				throw ex;
+			}
+		}
+
+		@Override
+		public int read(byte[] buffer, int offset, int length) throws IOException {
+			try {
+				return this.in.read(buffer, offset, length);
+			}
+			catch (IOException ex) {
+				this.failed = true;
+				throw ex;
+			}
+		}
+
+		@Override
+		public long skip(long count) throws IOException {
+			try {
+				return super.skip(count);
+			}
+			catch (IOException ex) {
+				this.failed = true;
+				throw ex;
+			}
+		}
+
 	}
 
 	static FilesException outside(String entry) {

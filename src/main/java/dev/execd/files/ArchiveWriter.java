@@ -63,8 +63,9 @@ public final class ArchiveWriter implements AutoCloseable {
 
 	private void walk(Dir dir, String prefix, Sink sink, int depth) throws IOException {
 		if (depth > FileChanges.MAX_DEPTH) {
-			// Headers are sent already: failing the stream is the only honest answer.
-			throw new IOException("'" + dir.path() + "' is more than " + FileChanges.MAX_DEPTH + " levels deep");
+			// Refused like a removal this deep; once bytes are sent, the body is cut.
+			throw new FilesException.PathNotAllowed("'" + dir.path() + "' is more than " + FileChanges.MAX_DEPTH
+					+ " levels deep: download it in parts");
 		}
 		List<String> names = new ArrayList<>();
 		try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.proc())) {
@@ -87,11 +88,12 @@ public final class ArchiveWriter implements AutoCloseable {
 			switch (stat.type()) {
 				case DIR -> {
 					sink.directory(entry + "/", stat.mode(), mtime);
-					try (Dir sub = dir.open(name)) {
-						walk(sub, entry + "/", sink, depth + 1);
-					}
-					catch (FilesException ex) {
-						// Replaced while walking: stored empty.
+					Dir sub = openOrNull(dir, name);
+					if (sub != null) {
+						// A refusal below (too deep) is not caught: it ends the archive.
+						try (sub) {
+							walk(sub, entry + "/", sink, depth + 1);
+						}
 					}
 				}
 				case FILE -> {
@@ -106,6 +108,16 @@ public final class ArchiveWriter implements AutoCloseable {
 				case OTHER -> {
 				}
 			}
+		}
+	}
+
+	/** A subdirectory, or null when it was replaced while walking (stored empty). */
+	private static @Nullable Dir openOrNull(Dir dir, String name) {
+		try {
+			return dir.open(name);
+		}
+		catch (FilesException ex) {
+			return null;
 		}
 	}
 

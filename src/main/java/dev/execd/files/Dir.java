@@ -146,12 +146,18 @@ final class Dir implements AutoCloseable {
 			case AccessDeniedException e -> new FilesException.PathNotAllowed("permission denied: '" + where + "'");
 			case FileSystemException e when e.getReason() != null && e.getReason().contains("symbolic links") ->
 				symlink(where);
+			case FileSystemException e when "Is a directory".equals(e.getReason()) ->
+				new FilesException.IsADirectory("'" + where + "' is a directory");
 			default -> new FilesException.PathNotAllowed("'" + where + "' cannot be used: " + reason(ex));
 		};
 	}
 
 	private static String reason(IOException ex) {
-		return (ex instanceof FileSystemException fs && fs.getReason() != null) ? fs.getReason()
+		if (ex instanceof FileSystemException fs && fs.getReason() != null) {
+			return fs.getReason();
+		}
+		// A FileSystemException's message names the /proc path; a plain one does not.
+		return (!(ex instanceof FileSystemException) && ex.getMessage() != null) ? ex.getMessage()
 				: ex.getClass().getSimpleName();
 	}
 

@@ -12,6 +12,8 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.sun.jna.LastErrorException;
+
 /**
  * One extraction's state ({@link ArchiveExtractor}): the target's descriptor, what was
  * made so far, and the modes of directories, applied at the end.
@@ -58,29 +60,50 @@ final class Extraction {
 		}
 	}
 
+	/**
+	 * Writes a file entry to a temporary file in its directory, then renames it over the
+	 * name: whatever was there (a file, a link, a FIFO) is replaced as itself, never
+	 * opened, and an entry cut short (a cut upload, the cap, a malformed archive) leaves
+	 * nothing behind.
+	 */
 	void file(List<String> names, InputStream content, int mode) throws IOException {
 		if (names.isEmpty()) {
 			throw ArchiveExtractor.outside("");
 		}
 		String leaf = names.get(names.size() - 1);
 		try (Dir parent = walk(names, names.size() - 1)) {
-			Path path = parent.child(leaf);
-			try (FileChannel out = open(parent, path, leaf)) {
-				byte[] buffer = new byte[256 * 1024];
-				for (int n = content.read(buffer); n >= 0; n = content.read(buffer)) {
-					this.bytes += n;
-					if (this.bytes > this.maxBytes) {
-						throw new FilesException.PayloadTooLarge(this.maxBytes);
+			String part = FileWrites.partName();
+			boolean moved = false;
+			try {
+				try (FileChannel out = create(parent, part, leaf)) {
+					byte[] buffer = new byte[256 * 1024];
+					for (int n = content.read(buffer); n >= 0; n = content.read(buffer)) {
+						this.bytes += n;
+						if (this.bytes > this.maxBytes) {
+							throw new FilesException.PayloadTooLarge(this.maxBytes);
+						}
+						Channels.newOutputStream(out).write(buffer, 0, n);
 					}
-					Channels.newOutputStream(out).write(buffer, 0, n);
+				}
+				chmod(parent, part, (mode >= 0) ? mode : 0644);
+				rename(parent, part, leaf);
+				moved = true;
+				this.files++;
+			}
+			finally {
+				if (!moved) {
+					FileWrites.discard(parent.child(part));
 				}
 			}
-			chmod(parent, leaf, (mode >= 0) ? mode : 0644);
-			this.files++;
 		}
 	}
 
 	void link(List<String> names, String target) throws IOException {
+		if (target.indexOf('\0') >= 0) {
+			// No file name can hold one: refused like a name that leaves the target.
+			throw new FilesException.PathNotAllowed(
+					"archive entry '" + String.join("/", names) + "' is a link to a name with a NUL byte");
+		}
 		Path resolved = Path.of(String.join("/", names)).resolveSibling(target).normalize();
 		if (names.isEmpty() || target.isEmpty() || target.startsWith("/") || resolved.startsWith("..")) {
 			throw new FilesException.PathNotAllowed("archive entry '" + String.join("/", names) + "' is a link to '"
@@ -134,13 +157,23 @@ final class Extraction {
 		}
 	}
 
-	private static FileChannel open(Dir parent, Path path, String leaf) {
+	private static FileChannel create(Dir parent, String part, String leaf) {
 		try {
-			return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-					StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+			return FileChannel.open(parent.child(part), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+					LinkOption.NOFOLLOW_LINKS);
 		}
 		catch (IOException ex) {
 			throw parent.refusal(ex, leaf);
+		}
+	}
+
+	/** Through the directory's descriptor, so the errno says what is in the way. */
+	private static void rename(Dir parent, String part, String leaf) {
+		try {
+			Fds.rename(parent.fd(), part, parent.fd(), leaf, 0);
+		}
+		catch (LastErrorException ex) {
+			throw parent.refusal(ex.getErrorCode(), leaf);
 		}
 	}
 

@@ -42,7 +42,28 @@ public final class FileRoots {
 				: process.workdirRoots().stream().map(FileRoots::real).toList();
 		this.tenantsConfined = !properties.security().tokens().isEmpty() && !properties.files().tenantRoots().isEmpty();
 		this.tenantRoots = Map.copyOf(properties.files().tenantRoots());
+		refuseNested(this.tenantRoots);
 		this.outputDir = properties.output().dir().toAbsolutePath().normalize();
+	}
+
+	/**
+	 * Refuses tenant roots of which one is, or lies inside, another: the outer tenant
+	 * would reach the inner one's files.
+	 */
+	private static void refuseNested(Map<String, Path> tenantRoots) {
+		List<String> tenants = tenantRoots.keySet().stream().sorted().toList();
+		for (String outer : tenants) {
+			for (String inner : tenants) {
+				Path outerRoot = real(tenantRoots.get(outer));
+				Path innerRoot = real(tenantRoots.get(inner));
+				if (!outer.equals(inner) && innerRoot.startsWith(outerRoot)) {
+					throw new IllegalArgumentException("execd.files.tenant-roots." + inner + " (" + innerRoot + ") "
+							+ (innerRoot.equals(outerRoot) ? "is" : "lies inside") + " execd.files.tenant-roots."
+							+ outer + " (" + outerRoot + "): tenant roots must not nest, or one tenant reaches "
+							+ "another's files");
+				}
+			}
+		}
 	}
 
 	/**

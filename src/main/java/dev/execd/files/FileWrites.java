@@ -40,9 +40,9 @@ public final class FileWrites {
 	// under it.
 	private static final int STRIPES = 64;
 
-	private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+	private static final SecureRandom RANDOM = new SecureRandom();
 
-	private final SecureRandom random = new SecureRandom();
+	private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
 	private final DirectBuffers buffers = new DirectBuffers(BUFFER, KEPT_BUFFERS);
 
@@ -77,11 +77,13 @@ public final class FileWrites {
 			String leaf = path.leaf();
 			FileStat before = existing(parent, leaf);
 			check(path, before, ifMatch);
-			Path part = parent.child("." + leaf + "." + HexFormat.of().formatHex(randomBytes()) + ".part");
+			Path part = parent.child(partName());
 			boolean moved = false;
 			try {
 				copy(body, create(parent, part, leaf));
-				int bits = (mode != null) ? mode : (before != null) ? before.mode() : DEFAULT_MODE;
+				// A link is not a file: its own bits (0777) are no mode to keep.
+				int bits = (mode != null) ? mode
+						: (before != null && before.type() != FileType.SYMLINK) ? before.mode() : DEFAULT_MODE;
 				chmod(parent, part, leaf, bits);
 				ReentrantLock lock = this.locks[Math.floorMod(path.path().hashCode(), STRIPES)];
 				lock.lock();
@@ -98,9 +100,32 @@ public final class FileWrites {
 			}
 			finally {
 				if (!moved) {
-					Files.deleteIfExists(part);
+					discard(part);
 				}
 			}
+		}
+	}
+
+	/**
+	 * A temporary file's name: hidden, and of a fixed length, so any valid leaf (up to
+	 * 255 bytes) can be written through one.
+	 */
+	static String partName() {
+		byte[] bytes = new byte[8];
+		RANDOM.nextBytes(bytes);
+		return ".execd-" + HexFormat.of().formatHex(bytes) + ".part";
+	}
+
+	/**
+	 * Removes a temporary file after a failure; a failure to remove it is not reported,
+	 * so it never hides the error the caller is about to see.
+	 */
+	static void discard(Path part) {
+		try {
+			Files.deleteIfExists(part);
+		}
+		catch (IOException ex) {
+			// The first error is the one that matters; a stray .part is only litter.
 		}
 	}
 
@@ -121,12 +146,6 @@ public final class FileWrites {
 		catch (IOException ex) {
 			throw parent.refusal(ex, leaf);
 		}
-	}
-
-	private byte[] randomBytes() {
-		byte[] bytes = new byte[8];
-		this.random.nextBytes(bytes);
-		return bytes;
 	}
 
 	/** The temporary file; the directory may have been removed since the walk. */

@@ -86,6 +86,9 @@ final class TarReader {
 			String link = pax.getOrDefault("linkpath", text(header, 157, 100));
 			if (pax.containsKey("size")) {
 				size = parse(pax.get("size"));
+				if (size < 0) {
+					throw malformed();
+				}
 				this.remaining = size;
 				this.padding = (BLOCK - size % BLOCK) % BLOCK;
 			}
@@ -185,7 +188,11 @@ final class TarReader {
 
 	private static long parseOctal(String value) {
 		try {
-			return Long.parseLong(value, 8);
+			long parsed = Long.parseLong(value, 8);
+			if (parsed < 0) {
+				throw malformed();
+			}
+			return parsed;
 		}
 		catch (NumberFormatException ex) {
 			throw malformed();

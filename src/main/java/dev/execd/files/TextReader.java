@@ -34,12 +34,15 @@ public final class TextReader {
 		long line = 0;
 		boolean truncated = false;
 		char last = '\n';
-		long end = offset + max;
+		// Saturated: an offset near Long.MAX_VALUE must not wrap the window's end.
+		long end = (offset > Long.MAX_VALUE - max) ? Long.MAX_VALUE : offset + max;
 		for (int n = reader.read(buffer); n >= 0; n = reader.read(buffer)) {
 			for (int i = 0; i < n; i++) {
 				char c = buffer[i];
 				if (line >= offset && line < end) {
-					if (text.length() < MAX_CHARS) {
+					// The page stops before a surrogate pair it cannot hold whole.
+					if (!truncated && (text.length() < MAX_CHARS - 1
+							|| (text.length() == MAX_CHARS - 1 && !Character.isHighSurrogate(c)))) {
 						text.append(c);
 					}
 					else {

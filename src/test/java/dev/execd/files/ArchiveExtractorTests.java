@@ -103,6 +103,60 @@ class ArchiveExtractorTests {
 			.isThrownBy(() -> extract("t", tar((w) -> file(w, "big.txt", "x".repeat(2000)))));
 	}
 
+	@Test
+	void refusesALinkToANameWithANulByte() {
+		assertThatExceptionOfType(FilesException.PathNotAllowed.class)
+			.isThrownBy(() -> extract("t", tar((w) -> pax(w, "linkpath", "a\0b", "nul", '2'))))
+			.withMessageContaining("NUL");
+		assertThat(this.root.resolve("t/nul")).doesNotExist();
+	}
+
+	@Test
+	void refusesANegativeSize() {
+		assertThatExceptionOfType(FilesException.InvalidRequest.class)
+			.isThrownBy(() -> extract("t", tar((w) -> pax(w, "size", "-1", "negative.txt", '0'))));
+		assertThat(this.root.resolve("t/negative.txt")).doesNotExist();
+	}
+
+	@Test
+	void aFileOverADirectoryIsADirectoryAndOverALinkReplacesTheLink() throws IOException {
+		assertThatExceptionOfType(FilesException.IsADirectory.class).isThrownBy(() -> extract("t", tar((w) -> {
+			w.header("y/", '5', 0755, 0, 0, "");
+			file(w, "y", "over the directory");
+		}))).withMessageContaining("is a directory");
+		assertThat(this.root.resolve("t/y")).isEmptyDirectory();
+		Files.createSymbolicLink(this.root.resolve("t/l"), this.outside.resolve("target.txt"));
+		extract("t", tar((w) -> file(w, "l", "the link itself is replaced")));
+		assertThat(Files.isSymbolicLink(this.root.resolve("t/l"))).isFalse();
+		assertThat(this.root.resolve("t/l")).hasContent("the link itself is replaced");
+		assertThat(this.outside.resolve("target.txt")).doesNotExist();
+		try (Stream<Path> names = Files.list(this.root.resolve("t"))) {
+			assertThat(names.map((p) -> p.getFileName().toString())).containsExactlyInAnyOrder("y", "l");
+		}
+	}
+
+	@Test
+	void theCapLeavesNoPartialEntry() throws IOException {
+		assertThatExceptionOfType(FilesException.PayloadTooLarge.class).isThrownBy(() -> extract("t", tar((w) -> {
+			file(w, "small.txt", "fits");
+			file(w, "big.txt", "x".repeat(2000));
+		})));
+		try (Stream<Path> names = Files.list(this.root.resolve("t"))) {
+			assertThat(names.map((p) -> p.getFileName().toString())).containsExactly("small.txt");
+		}
+	}
+
+	/** A PAX extended header with one record, then an empty entry of that type. */
+	private static void pax(TarWriter writer, String key, String value, String name, char type) throws IOException {
+		String record = " " + key + "=" + value + "\n";
+		int length = record.length() + 2;
+		byte[] data = (length + record).getBytes(StandardCharsets.UTF_8);
+		writer.header("PaxHeader", 'x', 0644, data.length, 0, "");
+		writer.stream().write(data);
+		writer.pad(data.length);
+		writer.header(name, type, 0644, 0, 0, "");
+	}
+
 	private ArchiveExtractor.Extracted extract(String target, byte[] archive) throws IOException {
 		return this.extractor.extract(this.roots.locate(null, target), new ByteArrayInputStream(archive),
 				ArchiveFormat.TAR_GZ);

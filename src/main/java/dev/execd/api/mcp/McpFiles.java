@@ -57,7 +57,7 @@ final class McpFiles {
 		Read read = args.bind(Read.class);
 		FileText text = this.files.text(scope, read.path(), read.offsetLines(), read.maxLines());
 		long first = (read.offsetLines() != null) ? read.offsetLines() : 0;
-		long lines = text.text().lines().count();
+		long lines = lines(text.text());
 		StringBuilder out = new StringBuilder();
 		out.append("path: ").append(read.path()).append('\n');
 		out.append("lines: ").append((lines == 0) ? "none" : (first + 1) + "-" + (first + lines));
@@ -106,6 +106,15 @@ final class McpFiles {
 			out.append('\n');
 		}
 		return McpResults.success(out.toString(), this.structured.apply(listing));
+	}
+
+	/**
+	 * The lines of a page as {@code TextReader} counts them: ended by {@code \n} only (a
+	 * lone {@code \r} is part of its line), a last one without it counting.
+	 */
+	static long lines(String text) {
+		long count = text.chars().filter((c) -> c == '\n').count();
+		return (text.isEmpty() || text.endsWith("\n")) ? count : count + 1;
 	}
 
 	private static byte[] decode(@Nullable String base64) {

@@ -32,24 +32,29 @@ final class ByteRanges {
 		}
 		String first = matcher.group(1);
 		String last = matcher.group(2);
-		try {
-			if (first.isEmpty()) {
-				long suffix = Long.parseLong(last);
-				if (suffix == 0 || total == 0) {
-					throw new RangeNotSatisfiable(total, what);
-				}
-				return new long[] { Math.max(0, total - suffix), total };
-			}
-			long from = Long.parseLong(first);
-			long to = last.isEmpty() ? total : Math.min(Long.parseLong(last), total - 1) + 1;
-			if (from >= total || to <= from) {
+		if (first.isEmpty()) {
+			long suffix = saturated(last);
+			if (suffix == 0 || total == 0) {
 				throw new RangeNotSatisfiable(total, what);
 			}
-			return new long[] { from, to };
+			return new long[] { Math.max(0, total - suffix), total };
 		}
-		catch (NumberFormatException ex) {
+		long from = saturated(first);
+		long to = last.isEmpty() ? total : Math.min(saturated(last), total - 1) + 1;
+		if (from >= total || to <= from) {
 			throw new RangeNotSatisfiable(total, what);
 		}
+		return new long[] { from, to };
+	}
+
+	/**
+	 * Digits as a number, {@link Long#MAX_VALUE} past it: a last byte or a suffix longer
+	 * than anything is clamped to the end or the whole (RFC 9110 section 14.1.2), and a
+	 * first byte that large is past any end.
+	 */
+	private static long saturated(String digits) {
+		BigInteger value = new BigInteger(digits);
+		return (value.bitLength() < Long.SIZE) ? value.longValue() : Long.MAX_VALUE;
 	}
 
 	/**

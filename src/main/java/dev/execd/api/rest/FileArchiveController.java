@@ -2,12 +2,14 @@ package dev.execd.api.rest;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 
 import dev.execd.api.ExtractedArchive;
 import dev.execd.api.FileService;
 import dev.execd.api.docs.FileProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.files.ArchiveWriter;
+import dev.execd.files.FilesException;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -15,6 +17,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.ContentDisposition;
@@ -49,7 +52,9 @@ class FileArchiveController {
 			tree is walked (never built in memory or on disk first), entries sorted by name \
 			and named relative to the directory. The walk never follows a link: tar stores \
 			links as links, zip leaves them out; special files and execd's output directory \
-			are left out. A file is 409 `not_a_directory`.""")
+			are left out. A file is 409 `not_a_directory`. A tree more than 256 levels deep \
+			is 403 `path_not_allowed` when the walk gets there before the first bytes are \
+			sent, else the body is cut short.""")
 	@ApiResponse(responseCode = "200", description = "The archive.",
 			content = { @Content(mediaType = "application/gzip", schema = @Schema(type = "string", format = "binary")),
 					@Content(mediaType = "application/zip", schema = @Schema(type = "string", format = "binary")) })
@@ -62,7 +67,8 @@ class FileArchiveController {
 			@Parameter(description = FilesController.PATH,
 					example = "scratch") @RequestParam(required = false) @Nullable String path,
 			@Parameter(description = FORMAT, schema = @Schema(allowableValues = { "tar.gz", "zip" })) @RequestParam(
-					required = false) @Nullable String format) {
+					required = false) @Nullable String format,
+			HttpServletResponse response) {
 		ArchiveWriter archive = this.files.archive(scope, path, format);
 		boolean zip = "zip".equals(format);
 		String name = archive.name();
@@ -70,13 +76,32 @@ class FileArchiveController {
 			try (archive) {
 				archive.writeTo(out);
 			}
+			catch (FilesException ex) {
+				if (response.isCommitted()) {
+					// Part of the archive is sent: only a cut body tells the client.
+					throw new IOException(ex.getMessage(), ex);
+				}
+				// Nothing is sent yet (the gzip header waits in the buffer): a refusal.
+				response.reset();
+				throw ex;
+			}
 		};
 		return ResponseEntity.ok()
 			.contentType(
 					zip ? MediaType.parseMediaType("application/zip") : MediaType.parseMediaType("application/gzip"))
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(name + (zip ? ".zip" : ".tar.gz")).build().toString())
+			.header(HttpHeaders.CONTENT_DISPOSITION, disposition(name + (zip ? ".zip" : ".tar.gz")))
 			.body(body);
+	}
+
+	/**
+	 * An ASCII name as {@code filename}, any other also in UTF-8 as {@code filename*}
+	 * (RFC 6266): a header is ISO-8859-1, and the web server drops one it cannot encode.
+	 */
+	static String disposition(String filename) {
+		boolean ascii = filename.chars().allMatch((c) -> c >= 0x20 && c < 0x7f);
+		ContentDisposition.Builder builder = ContentDisposition.attachment();
+		return (ascii ? builder.filename(filename) : builder.filename(filename, StandardCharsets.UTF_8)).build()
+			.toString();
 	}
 
 	@Operation(operationId = "extractArchive", summary = "Upload and extract an archive", description = """
@@ -84,8 +109,11 @@ class FileArchiveController {
 			when missing) while it streams in. Entries that would land outside it are \
 			refused with 403 `path_not_allowed`: absolute names, `..`, links that are \
 			absolute or point outside the directory, and any entry through a link; the \
-			extraction stops there, the entries before it stay. Existing files are \
-			overwritten in place; tar keeps modes (directories' applied last), zip \
+			extraction stops there, the entries before it stay. Each file entry is written \
+			to a temporary file and renamed into place: a file, link or FIFO of its name is \
+			replaced as itself, a directory is 409 `is_a_directory`, and an entry cut short \
+			leaves nothing. A truncated or corrupt archive is 400 `invalid_request`. Tar \
+			keeps modes (directories' applied last), zip \
 			writes 0644. Hard links, devices and FIFOs are left out. The uncompressed total \
 			is capped by execd.files.max-upload-size (413).""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,

@@ -121,7 +121,9 @@ class FileUploadController {
 		if (!matcher.find()) {
 			return null;
 		}
-		String name = (matcher.group(2) != null) ? matcher.group(2).replaceAll("\\\\(.)", "$1") : matcher.group(1);
+		// As written: browsers send a backslash as itself, never as a quoted-pair, so
+		// "a\b" names a file with a backslash, which is refused below.
+		String name = (matcher.group(2) != null) ? matcher.group(2) : matcher.group(1);
 		if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
 				|| name.indexOf('\0') >= 0) {
 			throw ApiException.invalid("a part's filename must be a single name, not '" + name + "'");
