@@ -50,9 +50,43 @@ class McpErrorTests extends McpEndToEndTest {
 				"unknown_key: ");
 		assertError("kill_session", Map.of("session_id", cat, "signal", "SIGNOPE"), "unknown_signal: ");
 		assertError("read_output", Map.of("session_id", cat, "offset", 1000), "offset_out_of_range: ");
+		assertError("read_output", Map.of("session_id", cat, "offset", 1000, "framing", "lines"),
+				"offset_out_of_range: ");
 
 		String done = this.mcp.ok("exec_command", Map.of("cmd", "true", "yield_time_ms", 10000)).sessionId();
 		assertError("write_stdin", Map.of("session_id", done, "chars", "x"), "session_exited: ");
+	}
+
+	/**
+	 * A {@code tools/call} whose params are not the shape the SDK deserializes is
+	 * JSON-RPC's invalid params, not a 500 with half a response.
+	 */
+	@Test
+	void aToolCallWithMalformedParamsIsInvalidParams() {
+		TestClient http = new TestClient(this.port);
+		String accept = "application/json, text/event-stream";
+		TestClient.Response initialized = http.send("POST", "/mcp", "application/json", """
+				{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
+				"capabilities":{},"clientInfo":{"name":"test","version":"1"}}}""", "Accept", accept);
+		String session = initialized.header("Mcp-Session-Id");
+		assertThat(session).as(initialized.text()).isNotNull();
+		http.send("POST", "/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+				"Accept", accept, "Mcp-Session-Id", session);
+		for (String params : List.of(",\"params\":{\"name\":\"list_sessions\",\"arguments\":[]}",
+				",\"params\":{\"name\":\"list_sessions\",\"arguments\":\"echo\"}", "", ",\"params\":null",
+				",\"params\":[]", ",\"params\":{\"arguments\":{}}", ",\"params\":{\"name\":7}")) {
+			TestClient.Response response = http.send("POST", "/mcp", "application/json",
+					"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"" + params + "}", "Accept", accept,
+					"Mcp-Session-Id", session);
+			assertThat(response.status()).as(params + " " + response.text()).isEqualTo(200);
+			assertThat(response.json().get("error").get("code").asInt()).as(params).isEqualTo(-32602);
+			assertThat(response.json().get("id").asInt()).isEqualTo(2);
+		}
+		TestClient.Response listed = http.send("POST", "/mcp", "application/json",
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\"}}",
+				"Accept", accept, "Mcp-Session-Id", session);
+		assertThat(listed.status()).isEqualTo(200);
+		assertThat(listed.text()).contains("\"result\"").doesNotContain("\"error\"");
 	}
 
 	@Test

@@ -195,6 +195,17 @@ class RecordStreamTests extends EndToEndTest {
 		}
 	}
 
+	@Test
+	void aPollPastTheEndIsRefusedAsTheOutputIs() {
+		String id = id(start(Map.of("cmd", "echo hi", "yield_time_ms", 10000)));
+		for (String query : List.of("records?offset=4", "records?offset=4&framing=jsonl")) {
+			TestClient.Response response = this.api.get("/sessions/" + id + "/" + query);
+			assertThat(response.status()).as(query).isEqualTo(416);
+			assertThat(response.json().get("code").asString()).isEqualTo("offset_out_of_range");
+		}
+		assertThat(this.api.get("/sessions/" + id + "/records?offset=3").status()).isEqualTo(200);
+	}
+
 	private static List<JsonNode> recordsOf(List<ServerSentEvent<String>> events) {
 		return events.stream().filter((e) -> e.event().startsWith("record")).map(SseClient::data).toList();
 	}

@@ -39,19 +39,20 @@ public final class Terminator {
 	}
 
 	/**
-	 * Terminate a session: SIGHUP first for a tty session (an interactive bash ignores
-	 * SIGTERM) with up to 100 ms to end on it alone, then {@code signal} to every
-	 * process, then SIGKILL to whatever is left after {@code grace}. Blocks for at most
-	 * about {@code grace} plus 5 seconds.
+	 * Terminate a session: SIGHUP first when asked (a tty session, or an interactive bash
+	 * on pipes: it ignores SIGTERM) with up to 100 ms to end on it alone, then
+	 * {@code signal} to every process, then SIGKILL to whatever is left after
+	 * {@code grace}. Blocks for at most about {@code grace} plus 5 seconds.
 	 * @param sid the session id (the pid of its leader)
-	 * @param tty whether the session runs on a terminal
+	 * @param hangUp whether SIGHUP goes first: the session runs on a terminal or is an
+	 * interactive shell
 	 * @param signal the signal to ask the processes to end with, usually SIGTERM; SIGKILL
 	 * skips the grace
 	 * @param grace how long the processes may take to end before SIGKILL
 	 * @return whether SIGKILL was needed and whether no process of the session is left
 	 */
-	public static Result terminate(long sid, boolean tty, Signal signal, Duration grace) {
-		return terminate(sid, tty, signal, grace, () -> {
+	public static Result terminate(long sid, boolean hangUp, Signal signal, Duration grace) {
+		return terminate(sid, hangUp, signal, grace, () -> {
 		});
 	}
 
@@ -60,13 +61,13 @@ public final class Terminator {
 	 * {@code beforeEscalation} just before SIGKILL follows an expired grace, so the
 	 * caller can record it before the leader's death is reported.
 	 */
-	public static Result terminate(long sid, boolean tty, Signal signal, Duration grace, Runnable beforeEscalation) {
+	public static Result terminate(long sid, boolean hangUp, Signal signal, Duration grace, Runnable beforeEscalation) {
 		requireForeignSession(sid);
 		Objects.requireNonNull(signal, "signal");
 		Objects.requireNonNull(grace, "grace");
 		Terminator terminator = new Terminator();
 		try {
-			return terminator.run(sid, tty, signal, grace, beforeEscalation);
+			return terminator.run(sid, hangUp, signal, grace, beforeEscalation);
 		}
 		finally {
 			// Waiting was cut short, not the termination: let the caller see it.
@@ -115,11 +116,11 @@ public final class Terminator {
 		return any;
 	}
 
-	private Result run(long sid, boolean tty, Signal signal, Duration grace, Runnable beforeEscalation) {
+	private Result run(long sid, boolean hangUp, Signal signal, Duration grace, Runnable beforeEscalation) {
 		boolean killRequested = signal.number() == Signals.SIGKILL.number();
 		Duration rest = grace.isNegative() ? Duration.ZERO : grace;
 		if (!killRequested) {
-			if (tty) {
+			if (hangUp) {
 				// Within the grace, so a termination still takes at most the grace.
 				Duration chance = (rest.compareTo(HANG_UP_CHANCE) < 0) ? rest : HANG_UP_CHANCE;
 				if (!sweep(sid, Signals.SIGHUP.number()) || awaitGone(sid, chance)) {

@@ -76,7 +76,9 @@ public final class RecordsPoll {
 			long nextOffset = eof ? live.position() : live.resumePoint();
 			return new Page(records, stderr, stderrDropped, Math.max(lastNext, nextOffset), eof);
 		}
-		catch (InterruptedException ex) {
+		catch (InterruptedException | RuntimeException ex) {
+			// Refusals (an offset past the end, bytes no longer kept) are answered as
+			// problems; only the checked close of a subscription is unexpected.
 			throw ex;
 		}
 		catch (Exception ex) {

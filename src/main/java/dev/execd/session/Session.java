@@ -62,7 +62,7 @@ public final class Session {
 		this.output = new SessionOutput(log, child, () -> !isRunning(), this::warn, this::snapshot, this::touch,
 				this.terminal.screenText(), context.watches().create(id, spec, context, this::snapshot, this::warn));
 		this.input = new SessionInput(child, context.stdinCapacity(), startNanos, this.state, this::snapshot);
-		this.exit = new SessionExit(id, child, this.state, this::snapshot);
+		this.exit = new SessionExit(id, child, spec.shellSession(), this.state, this::snapshot);
 		this.deadlines = new Deadlines(context.timers(), log, startNanos,
 				(reason) -> this.exit.expire(reason, context.killGrace()));
 	}
@@ -86,10 +86,7 @@ public final class Session {
 		this.persistence.save(this::snapshot);
 	}
 
-	/**
-	 * Restores the final state of a session found on disk after a restart. Its process is
-	 * not ours: nothing will ever signal it.
-	 */
+	/** Restores a session found on disk after a restart; its process is not ours. */
 	void restore(SessionRecord record, EndReason reason, Instant endedAt) {
 		this.state.update((s) -> s.restored(record.exitCode(), reason, record.escalated(), endedAt));
 		this.deadlines.cancel();
@@ -134,6 +131,11 @@ public final class Session {
 
 	Instant lastTouched() {
 		return this.lastTouched;
+	}
+
+	/** When input was last queued ({@link System#nanoTime}), a shell's own lines too. */
+	long lastInputNanos() {
+		return this.input.lastInputNanos();
 	}
 
 	@Nullable Instant endedAt() {
@@ -227,10 +229,7 @@ public final class Session {
 		return this.exit.terminate(reason, signal, grace);
 	}
 
-	/**
-	 * Releases the process's streams; deletes the log and metadata unless they must
-	 * outlive the server (shutdown). The session must be terminated.
-	 */
+	/** Releases a terminated session's streams, and its files unless kept (shutdown). */
 	void release(boolean deleteFiles) {
 		this.removed = true;
 		this.deadlines.cancel();
@@ -244,7 +243,7 @@ public final class Session {
 	}
 
 	public SessionSnapshot snapshot() {
-		return this.facts.snapshot(this.state.current(), this.log, this.input.lastInputNanos(), this.output);
+		return this.facts.snapshot(this.state.current(), this.log, lastInputNanos(), this.output);
 	}
 
 }

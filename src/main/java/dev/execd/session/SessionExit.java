@@ -30,6 +30,11 @@ final class SessionExit {
 
 	private final Child child;
 
+	/**
+	 * Whether the hang-up goes first on pipes too: an interactive shell ignores SIGTERM.
+	 */
+	private final boolean shell;
+
 	private final SessionStateHolder state;
 
 	private final Supplier<SessionSnapshot> snapshot;
@@ -39,9 +44,10 @@ final class SessionExit {
 	// Once the session started: completes after the exit callbacks.
 	private volatile CompletableFuture<?> announced = this.ended;
 
-	SessionExit(String id, Child child, SessionStateHolder state, Supplier<SessionSnapshot> snapshot) {
+	SessionExit(String id, Child child, boolean shell, SessionStateHolder state, Supplier<SessionSnapshot> snapshot) {
 		this.id = id;
 		this.child = child;
+		this.shell = shell;
 		this.state = state;
 		this.snapshot = snapshot;
 	}
@@ -70,14 +76,14 @@ final class SessionExit {
 	}
 
 	/**
-	 * Terminates every process of the session (SIGHUP first on a tty, then the signal,
-	 * SIGKILL after the grace) and waits until the exit has been reported.
+	 * Terminates every process of the session (SIGHUP first on a tty or a shell, then the
+	 * signal, SIGKILL after the grace) and waits until the exit has been reported.
 	 */
 	SessionSnapshot terminate(EndReason reason, Signals.Signal signal, Duration grace) {
 		boolean wasRunning = this.state.update((s) -> s.terminating(reason)).running();
 		if (this.child.owned()) {
 			// Recorded before SIGKILL, so the exit it causes already reports it.
-			Terminator.terminate(this.child.pid(), this.child.tty(), signal, grace, () -> {
+			Terminator.terminate(this.child.pid(), this.child.tty() || this.shell, signal, grace, () -> {
 				if (wasRunning) {
 					this.state.update(SessionState::escalating);
 				}

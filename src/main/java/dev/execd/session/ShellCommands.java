@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ShellCommands {
 
+	private static final byte[] NEWLINE = { '\n' };
+
 	private @Nullable Session session;
 
 	private final OutputLog log;
@@ -35,6 +37,16 @@ public final class ShellCommands {
 	/** Where the output of the last command ended: the next one cannot start before. */
 	private long lastEnd;
 
+	/**
+	 * When the last line was queued. Input queued later was typed while no command ran,
+	 * maybe without its newline: the next command types a newline first and its own line
+	 * only at the prompt after it ({@link #lineOwed}), so that it neither joins that text
+	 * nor interleaves with what it printed.
+	 */
+	private long lineNanos;
+
+	private boolean lineOwed;
+
 	ShellCommands(OutputLog log, ShellScript script, SessionContext context) {
 		this.log = log;
 		this.script = script;
@@ -44,6 +56,7 @@ public final class ShellCommands {
 	/** Binds the session, before its output is read. */
 	void attach(Session session) {
 		this.session = session;
+		this.lineNanos = session.lastInputNanos();
 	}
 
 	/**
@@ -149,6 +162,19 @@ public final class ShellCommands {
 				finished(done);
 				dispatch();
 			}
+			else if (this.running == null || this.lineOwed) {
+				// A line typed while no command ran ended: what it printed is nobody's.
+				this.lastEnd = Math.max(this.lastEnd, boundary.last());
+				if (this.running != null) {
+					this.lineOwed = false;
+					if (this.running.endAs == null) {
+						typeLine(this.running);
+					}
+					else {
+						giveUp(this.running);
+					}
+				}
+			}
 			this.log.notifyChanged();
 		}
 		else if (parts[0].equals("B") && this.running != null && !this.running.begun) {
@@ -167,11 +193,17 @@ public final class ShellCommands {
 		this.running = next;
 		next.status = "running";
 		next.startedAt = this.context.clock().instant();
-		session().write(this.script.line(next.cmd), false, false, null);
+		this.lineOwed = session().lastInputNanos() != this.lineNanos;
+		typeLine(next);
 		if (next.timeout != null) {
 			next.timer = this.context.timers()
 				.schedule(() -> timedOut(next), next.timeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
+	}
+
+	private void typeLine(ShellCommand command) {
+		session().write(this.lineOwed ? NEWLINE : this.script.line(command.cmd), false, false, null);
+		this.lineNanos = session().lastInputNanos();
 	}
 
 	private synchronized void timedOut(ShellCommand command) {

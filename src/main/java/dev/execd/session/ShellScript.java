@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -32,6 +33,23 @@ final class ShellScript {
 	 */
 	private static final String REPAIR = "[[ -e /proc/$$/fd/$__execd_o && -e /proc/$$/fd/$__execd_e ]] "
 			+ "|| exec {__execd_o}>&1 {__execd_e}>&2; ";
+
+	/**
+	 * Empties the prompts a command set, and only those: bash keeps a pointer to PS0's
+	 * value from a syntax error in {@code eval} to the next command line, and printed the
+	 * freed string there when every prompt assigned it anew.
+	 */
+	private static final String EMPTY_PROMPTS = "[[ -z ${PS0-} ]] || PS0=''; [[ -z ${PS1-} ]] || PS1=''; "
+			+ "[[ -z ${PS2-} ]] || PS2=''; ";
+
+	/**
+	 * A here-document operator ({@code <<}, {@code <<-}, not a here-string's
+	 * {@code <<<}): one left open reads every line after it as its body.
+	 */
+	private static final Pattern HERE_DOCUMENT = Pattern.compile("(?<!<)<<(?!<)");
+
+	/** A comment at the end of a line, to look past it for a trailing operator. */
+	private static final Pattern COMMENT = Pattern.compile("(^|\\s)#.*$");
 
 	/** Most bytes of a command's quoted text typed in the line. */
 	static final int INLINE_BYTES = 2048;
@@ -76,7 +94,7 @@ final class ShellScript {
 	String rcFile() {
 		String end = "__execd_s=$? __execd_p=\"${PIPESTATUS[*]}\"; "
 				+ "if [[ -n $__execd_c ]]; then __execd_s=${__execd_c%% *} __execd_p=${__execd_c#* }; fi; "
-				+ "__execd_c=; PS1='' PS2='' PS0=''; " + REPAIR + print("E;%s;%s", " \"$__execd_s\" \"$__execd_p\"");
+				+ "__execd_c=; " + EMPTY_PROMPTS + REPAIR + print("E;%s;%s", " \"$__execd_s\" \"$__execd_p\"");
 		return String.join("\n", "PS1='' PS2='' PS0=''", "unset HISTFILE", "set +o history",
 				"exec {__execd_o}>&1 {__execd_e}>&2", this.tty ? "stty -echo 2>/dev/null" : ":",
 				"__execd_f=" + quote(this.commandFile.toString()), "__execd_c=", "__execd_ret() { return \"$1\"; }",
@@ -91,6 +109,13 @@ final class ShellScript {
 	 * bound keeps the line well inside a terminal's 4095-byte canonical line. {@code $?}
 	 * is restored for the command unless {@code set -e} is on (the restoring call would
 	 * end the shell).
+	 * <p>
+	 * The line that records the status of the text's last pipeline is evaluated with the
+	 * text, after it, unless the text {@link #mayContinue may continue} past its end: an
+	 * open here-document would print that line as its body, a trailing {@code |} or
+	 * {@code &&} would run it as part of the text's pipeline. Such a text is evaluated
+	 * alone and ends as bash reports it (a syntax error is status 2), with
+	 * {@code PIPESTATUS} of {@code eval} itself.
 	 */
 	byte[] line(String cmd) {
 		String text = inline(cmd.getBytes(StandardCharsets.UTF_8));
@@ -103,10 +128,31 @@ final class ShellScript {
 			}
 		}
 		String assign = (text != null) ? "__execd_cmd=" + text : "IFS= read -r -d '' __execd_cmd <\"$__execd_f\" || :";
+		String eval = mayContinue(cmd) ? "eval -- \"$__execd_cmd\"\n"
+				: "eval -- \"$__execd_cmd\"$'\\n\\n''__execd_c=\"$? ${PIPESTATUS[*]}\"'\n";
 		String line = "__execd_c=; " + assign + "; " + print("B", "") + "; "
-				+ "[[ $- == *e* ]] || __execd_ret \"$__execd_s\"; "
-				+ "eval -- \"$__execd_cmd\"$'\\n\\n''__execd_c=\"$? ${PIPESTATUS[*]}\"'\n";
+				+ "[[ $- == *e* ]] || __execd_ret \"$__execd_s\"; " + eval;
 		return line.getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/**
+	 * Whether a text may not end where it ends, so that lines after it would be read as
+	 * its own: it holds a here-document, or its last line that is not blank or a comment
+	 * ends with {@code |} or {@code &} after any comment. Errs towards yes, which only
+	 * costs the text's {@code PIPESTATUS}.
+	 */
+	static boolean mayContinue(String cmd) {
+		if (HERE_DOCUMENT.matcher(cmd).find()) {
+			return true;
+		}
+		String[] lines = cmd.split("\n", -1);
+		for (int i = lines.length - 1; i >= 0; i--) {
+			String line = COMMENT.matcher(lines[i]).replaceFirst("").strip();
+			if (!line.isEmpty()) {
+				return line.endsWith("|") || line.endsWith("&");
+			}
+		}
+		return false;
 	}
 
 	/**

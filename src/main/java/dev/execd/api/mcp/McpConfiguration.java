@@ -52,7 +52,7 @@ class McpConfiguration {
 		return new McpEndpoint(() -> transport(maxBody), (transport) -> server(transport,
 				new McpTools(sessions.getObject(), screens.getObject(), shells.getObject(), search.getObject(),
 						json.getObject(), McpJsonDefaults.getMapper(), scopes, records.getObject(), files.getObject())),
-				(conversation) -> sessions.getObject().removeAll(conversation), scopes);
+				(conversation) -> sessions.getObject().removeAll(conversation), scopes, maxBody);
 	}
 
 	@Bean

@@ -21,7 +21,8 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * The {@code /mcp} servlet: hands every request to the SDK's transport while MCP runs,
- * else answers 503.
+ * else answers 503; a request whose params the SDK would fail on is answered first (see
+ * {@link McpRequestShape}).
  * <p>
  * The transport and the server are built by the first request once the context has
  * started, not with the servlet: building them starts the SDK's idle-session sweeper on a
@@ -49,14 +50,18 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
 	private final ScopeResolver scopes;
 
+	/** The request body cap, as the transport's. */
+	private final int maxBody;
+
 	private volatile boolean started;
 
 	private volatile @Nullable Running running;
 
 	McpEndpoint(Supplier<HttpServletStreamableServerTransportProvider> transports,
 			Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers,
-			Consumer<Scope> conversationEnded, ScopeResolver scopes) {
+			Consumer<Scope> conversationEnded, ScopeResolver scopes, int maxBody) {
 		this.scopes = scopes;
+		this.maxBody = maxBody;
 		this.transports = transports;
 		this.servers = servers;
 		this.conversationEnded = conversationEnded;
@@ -70,8 +75,12 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 			response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "MCP is not running");
 			return;
 		}
+		HttpServletRequest checked = McpRequestShape.check(request, response, this.maxBody);
+		if (checked == null) {
+			return;
+		}
 		McpProblemResponse answer = new McpProblemResponse(response);
-		current.transport().service(request, answer);
+		current.transport().service(checked, answer);
 		answer.finish();
 		String ended = request.getHeader(HttpHeaders.MCP_SESSION_ID);
 		// 200 only when the SDK knew the session and closed it.

@@ -56,7 +56,7 @@ class SessionInventoryController {
 	}
 
 	@Operation(operationId = "deleteSessions", summary = "Remove every session of the conversation", description = """
-			Terminates every running session of this conversation (SIGHUP to terminals, \
+			Terminates every running session of this conversation (SIGHUP to terminals and shells, \
 			SIGTERM to every process of each session, SIGKILL to what is left after \
 			execd.process.kill-grace) and removes all of them with their logs. Call it when \
 			a conversation ends.""")
@@ -81,8 +81,8 @@ class SessionInventoryController {
 	}
 
 	@Operation(operationId = "deleteSession", summary = "Terminate and remove a session", description = """
-			Terminates the session if it runs and removes it with its log. A terminal session \
-			first gets SIGHUP; then `signal` (SIGTERM) goes to every process of the session, \
+			Terminates the session if it runs and removes it with its log. A terminal or shell \
+			session first gets SIGHUP; then `signal` (SIGTERM) goes to every process of the session, \
 			background children included; whatever is left after `grace_ms` gets SIGKILL \
 			(`escalated: true`). Returns the final session (`end_reason: killed` if it was \
 			running). Read what you still need (output, log) before: afterwards the session is \

@@ -1,0 +1,169 @@
+package dev.execd.api.mcp;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.SequenceInputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Checks the shape of a JSON-RPC request's {@code params} before the MCP transport sees
+ * it: the SDK deserializes {@code tools/call} params that are not an object with a string
+ * {@code name} and an object {@code arguments} into a failure of its own, then answers
+ * 500 after writing part of a response. Such a request is answered here with JSON-RPC's
+ * invalid-params error. Everything else, a body that is not JSON included, goes on to the
+ * transport, which refuses what it does not accept.
+ */
+final class McpRequestShape {
+
+	/** JSON-RPC's invalid params. */
+	static final int INVALID_PARAMS = -32602;
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private McpRequestShape() {
+	}
+
+	/**
+	 * Reads a POST's body (at most {@code maxBody} bytes; a longer one goes on whole to
+	 * the transport, which refuses it) and answers a malformed request.
+	 * @return the request to hand on, with its body to read again, or null when answered
+	 */
+	static @Nullable HttpServletRequest check(HttpServletRequest request, HttpServletResponse response, int maxBody)
+			throws IOException {
+		if (!"POST".equals(request.getMethod()) || request.getContentLengthLong() > maxBody) {
+			return request;
+		}
+		byte[] body = request.getInputStream().readNBytes(maxBody + 1);
+		if (body.length > maxBody) {
+			return new Replayed(request,
+					new SequenceInputStream(new ByteArrayInputStream(body), request.getInputStream()));
+		}
+		JsonNode message;
+		try {
+			message = JSON.readTree(body);
+		}
+		catch (JacksonException ex) {
+			message = null;
+		}
+		String problem = (message != null) ? problem(message) : null;
+		if (problem == null) {
+			return new Replayed(request, new ByteArrayInputStream(body));
+		}
+		ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
+		answer.set("id", message.get("id"));
+		answer.putObject("error").put("code", INVALID_PARAMS).put("message", "Invalid params: " + problem);
+		byte[] bytes = JSON.writeValueAsBytes(answer);
+		response.setStatus(HttpServletResponse.SC_OK);
+		response.setContentType("application/json");
+		response.setCharacterEncoding("UTF-8");
+		response.setContentLength(bytes.length);
+		response.getOutputStream().write(bytes);
+		return null;
+	}
+
+	/** What is wrong with a request's params, or null when it can go on. */
+	static @Nullable String problem(JsonNode message) {
+		if (!message.isObject() || !message.path("method").isString()) {
+			return null;
+		}
+		JsonNode params = message.get("params");
+		if (params != null && !params.isNull() && !params.isObject()) {
+			return "params must be an object";
+		}
+		if (!"tools/call".equals(message.get("method").asString())) {
+			return null;
+		}
+		if (params == null || params.isNull()) {
+			return "tools/call needs params with the tool's name";
+		}
+		if (!params.path("name").isString()) {
+			return "name must be a string";
+		}
+		JsonNode arguments = params.get("arguments");
+		if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+			return "arguments must be an object";
+		}
+		return null;
+	}
+
+	/** The request with its body read again from the bytes taken to check it. */
+	private static final class Replayed extends HttpServletRequestWrapper {
+
+		private final ServletInputStream body;
+
+		Replayed(HttpServletRequest request, InputStream body) {
+			super(request);
+			this.body = new Body(body);
+		}
+
+		@Override
+		public ServletInputStream getInputStream() {
+			return this.body;
+		}
+
+		@Override
+		public BufferedReader getReader() {
+			String encoding = getCharacterEncoding();
+			return new BufferedReader(new InputStreamReader(this.body,
+					(encoding != null) ? Charset.forName(encoding) : StandardCharsets.UTF_8));
+		}
+
+	}
+
+	private static final class Body extends ServletInputStream {
+
+		private final InputStream in;
+
+		private boolean finished;
+
+		Body(InputStream in) {
+			this.in = in;
+		}
+
+		@Override
+		public int read() throws IOException {
+			int b = this.in.read();
+			this.finished = b < 0;
+			return b;
+		}
+
+		@Override
+		public int read(byte[] buffer, int offset, int length) throws IOException {
+			int n = this.in.read(buffer, offset, length);
+			this.finished = n < 0;
+			return n;
+		}
+
+		@Override
+		public boolean isFinished() {
+			return this.finished;
+		}
+
+		@Override
+		public boolean isReady() {
+			return true;
+		}
+
+		@Override
+		public void setReadListener(ReadListener listener) {
+			throw new UnsupportedOperationException("blocking only");
+		}
+
+	}
+
+}
