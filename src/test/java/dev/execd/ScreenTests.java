@@ -168,6 +168,24 @@ class ScreenTests extends EndToEndTest {
 	}
 
 	@Test
+	void shrinkingAFullScreenProgramsTerminalGivesAScreenOfTheNewSize() {
+		JsonNode started = start(Map.of("cmd", "printf '\\033[?1049h\\033[24;1Hbottom'; sleep 30", "tty", true, "cols",
+				80, "rows", 24, "wait_for", "bottom"));
+		String id = id(started);
+		assertThat(screen(id, "").get("rows").asInt()).isEqualTo(24);
+		assertThat(this.api.post("/sessions/" + id + "/resize", Map.of("cols", 40, "rows", 10)).status())
+			.isEqualTo(200);
+		JsonNode after = screen(id, "");
+		assertThat(after.get("cols").asInt()).isEqualTo(40);
+		assertThat(after.get("rows").asInt()).isEqualTo(10);
+		assertThat(after.get("alt_screen").asBoolean()).isTrue();
+		assertThat(lines(after)).hasSize(10);
+		TestClient.Response text = this.api.get("/sessions/" + id + "/screen?format=text");
+		assertThat(text.status()).isEqualTo(200);
+		assertThat(text.text().split("\n", -1)).hasSize(10);
+	}
+
+	@Test
 	void vimEditsAFileOnTheAlternateScreenAndThePrimaryComesBack(@TempDir Path dir) throws Exception {
 		Path file = dir.resolve("notes.txt");
 		Files.writeString(file, "line one\nline two\n");

@@ -65,6 +65,7 @@ public final class Refusals {
 			case SessionException.WatchExists e -> new Refusal(HttpStatus.CONFLICT, "watch_exists");
 			case SessionException.TooManyWatches e -> new Refusal(HttpStatus.CONFLICT, "too_many_watches");
 			case SessionException.InvalidRequest e -> new Refusal(HttpStatus.BAD_REQUEST, "invalid_request");
+			case SessionException.Busy e -> new Refusal(HttpStatus.TOO_MANY_REQUESTS, "server_busy");
 			case SessionException.ShuttingDown e -> new Refusal(HttpStatus.SERVICE_UNAVAILABLE, "shutting_down");
 		};
 	}

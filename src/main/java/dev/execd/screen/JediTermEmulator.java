@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
@@ -33,24 +34,31 @@ final class JediTermEmulator implements Emulator {
 
 	private final HeadlessDisplay display = new HeadlessDisplay();
 
-	private final TerminalTextBuffer buffer;
-
-	private final JediTerminal terminal;
-
 	private final CharFeed feed = new CharFeed();
-
-	private final JediEmulator emulator;
 
 	private final int scrollbackLines;
 
+	// Replaced together when a resize fails inside JediTerm (see resize).
+	private StyleState style;
+
+	private TerminalTextBuffer buffer;
+
+	private JediTerminal terminal;
+
+	private JediEmulator emulator;
+
 	JediTermEmulator(int cols, int rows, int scrollbackLines) {
 		this.scrollbackLines = Math.max(0, scrollbackLines);
-		// JediTerm reads a bound of 0 as none at all.
+		start(cols, rows);
+	}
+
+	/** A blank model of the given size. */
+	private void start(int cols, int rows) {
 		// One style state for both: the terminal sets it (SGR), the buffer writes with
-		// it.
-		StyleState style = new StyleState();
-		this.buffer = new TerminalTextBuffer(cols, rows, style, Math.max(1, scrollbackLines), null);
-		this.terminal = new JediTerminal(this.display, this.buffer, style);
+		// it. JediTerm reads a bound of 0 as none at all.
+		this.style = new StyleState();
+		this.buffer = new TerminalTextBuffer(cols, rows, this.style, Math.max(1, this.scrollbackLines), null);
+		this.terminal = new JediTerminal(this.display, this.buffer, this.style);
 		// Answers to queries (cursor position, colours) go nowhere: the program's
 		// terminal is the real PTY, which answers nothing either.
 		this.terminal.setTerminalOutput(null);
@@ -91,9 +99,66 @@ final class JediTermEmulator implements Emulator {
 		this.feed.trim();
 	}
 
+	/**
+	 * JediTerm reflows the primary screen on a change of width even while the alternate
+	 * one is shown, keeping the alternate screen's cursor in view on it: a cursor below
+	 * the primary's last row throws half-way, with the primary's history cleared. So the
+	 * alternate screen's cursor goes home for the resize and comes back after, clamped to
+	 * the new size, and its rows below the new height are dropped (JediTerm keeps them,
+	 * and the cursor below the bottom); the program redraws for the new size anyway. The
+	 * margins go back to the whole screen, as xterm does: JediTerm moves the bottom one
+	 * by the change of height, past the top when a region shrinks. Should JediTerm throw
+	 * still, the screen starts over at the new size with the rows that fit, so the new
+	 * size is never lost.
+	 */
 	@Override
 	public void resize(int cols, int rows) {
-		this.terminal.resize(new TermSize(cols, rows), RequestOrigin.User);
+		int cursorX = this.terminal.getCursorX();
+		int cursorY = this.terminal.getCursorY();
+		boolean alt = this.buffer.isUsingAlternateBuffer();
+		try {
+			if (alt) {
+				this.terminal.cursorPosition(1, 1);
+			}
+			this.terminal.resize(new TermSize(cols, rows), RequestOrigin.User);
+			if (alt) {
+				LinesBuffer screen = this.buffer.getScreenBuffer();
+				int extra = screen.getLineCount() - this.buffer.getHeight();
+				if (extra > 0) {
+					screen.moveBottomLinesTo(extra, new LinesBuffer(null));
+				}
+			}
+			else {
+				cursorX = this.terminal.getCursorX();
+				cursorY = this.terminal.getCursorY();
+			}
+		}
+		catch (RuntimeException ex) {
+			restart(cols, rows, alt);
+		}
+		this.terminal.resetScrollRegions();
+		this.terminal.cursorPosition(Math.clamp(cursorX, 1, cols), Math.clamp(cursorY, 1, rows));
+	}
+
+	/** Starts over at a new size with the rows shown that fit, in the same style. */
+	private void restart(int cols, int rows, boolean alt) {
+		TerminalTextBuffer old = this.buffer;
+		int kept = Math.min(rows, Math.min(old.getHeight(), old.getScreenLinesCount()));
+		List<TerminalLine> lines = new ArrayList<>(kept);
+		for (int row = 0; row < kept; row++) {
+			lines.add(old.getLine(row).copy());
+		}
+		TextStyle current = this.style.getCurrent();
+		boolean cursorVisible = this.display.cursorVisible();
+		start(cols, rows);
+		if (alt) {
+			this.terminal.useAlternateBuffer(true);
+		}
+		LinesBuffer screen = this.buffer.getScreenBuffer();
+		screen.clearAll();
+		screen.addLines(lines);
+		this.style.setCurrent(current);
+		this.display.setCursorVisible(cursorVisible);
 	}
 
 	@Override

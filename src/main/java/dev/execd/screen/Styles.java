@@ -2,6 +2,7 @@ package dev.execd.screen;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import com.techsenger.jeditermfx.core.TerminalColor;
 import com.techsenger.jeditermfx.core.TextStyle;
@@ -27,7 +28,9 @@ final class Styles {
 				break;
 			}
 			int length = Math.min(entry.getLength(), cols - col);
-			TextStyle style = entry.getStyle();
+			// JediTerm leaves some cells without a style (a resize among scroll regions
+			// and wide characters): they show in the default one.
+			TextStyle style = Objects.requireNonNullElse(entry.getStyle(), TextStyle.EMPTY);
 			StyleRun run = new StyleRun(col, length, colour(style.getForeground()), colour(style.getBackground()),
 					flags(style));
 			col += length;

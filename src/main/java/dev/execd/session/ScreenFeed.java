@@ -29,8 +29,11 @@ final class ScreenFeed {
 
 	private final PlainRuns runs = new PlainRuns();
 
-	/** The log offset the emulator was fed up to. */
-	private long offset;
+	/**
+	 * The log offset the emulator was fed up to; read without the lock to tell how far
+	 * behind the log the screen is.
+	 */
+	private volatile long offset;
 
 	private int rows;
 
@@ -68,14 +71,19 @@ final class ScreenFeed {
 		return this.fed;
 	}
 
-	/** Feeds up to the log's end now, taking each resize when its offset is reached. */
-	void catchUp(Deque<Resize> resizes) {
+	/**
+	 * Feeds up to the log's end now, taking each resize when its offset is reached. A
+	 * resize moves from {@code resizes} to {@code applied} once the emulator took it, so
+	 * one it threw on is still there for a replay.
+	 */
+	void catchUp(Deque<Resize> resizes, Deque<Resize> applied) {
 		long total = this.log.total();
 		while (true) {
 			while (!resizes.isEmpty() && resizes.peekFirst().at() <= this.offset) {
-				Resize resize = resizes.removeFirst();
+				Resize resize = resizes.peekFirst();
 				this.emulator.resize(resize.cols(), resize.rows());
 				this.rows = resize.rows();
+				applied.addLast(resizes.removeFirst());
 			}
 			if (this.offset >= total) {
 				return;

@@ -169,10 +169,7 @@ public abstract sealed class SessionException extends RuntimeException {
 
 	}
 
-	/**
-	 * The server is out of file descriptors, processes or memory: the same start may work
-	 * once sessions end.
-	 */
+	/** Out of file descriptors, processes or memory: the same start may work later. */
 	public static final class ResourcesExhausted extends SessionException {
 
 		/** Seconds a client should wait before it tries again. */
@@ -225,6 +222,17 @@ public abstract sealed class SessionException extends RuntimeException {
 	public static final class InvalidRequest extends SessionException {
 
 		public InvalidRequest(String message) {
+			super(message, null);
+		}
+
+	}
+
+	/** Too many searches and screen replays wait for a thread ({@link CpuThreads}). */
+	public static final class Busy extends SessionException {
+
+		public static final int RETRY_AFTER_SECONDS = 1;
+
+		Busy(String message) {
 			super(message, null);
 		}
 

@@ -21,8 +21,17 @@ import org.jspecify.annotations.Nullable;
  */
 final class SessionScreen {
 
-	/** Resizes kept for a screen that has not started; older ones fold into the first. */
+	/**
+	 * Resizes kept for a replay, applied or not; older ones fold into the size it starts
+	 * at.
+	 */
 	private static final int MAX_RESIZES = 256;
+
+	/**
+	 * Bytes behind the log past which a read catches up on {@link CpuThreads}, not on the
+	 * request's thread: a replay of a long log takes seconds of CPU.
+	 */
+	private static final long MAX_INLINE_BYTES = 1 << 20;
 
 	private final OutputLog log;
 
@@ -36,12 +45,15 @@ final class SessionScreen {
 	/** Set under the lock; read without it to skip work for a screen nobody asked for. */
 	private volatile @Nullable ScreenFeed feed;
 
-	// Guarded by the lock: the size the replay starts at, and resizes not yet applied.
+	// Guarded by the lock: the size a replay starts at, the resizes the live screen has
+	// not applied yet, and those it has, which a replay applies again.
 	private int cols;
 
 	private int rows;
 
 	private final Deque<ScreenFeed.Resize> resizes = new ArrayDeque<>();
+
+	private final Deque<ScreenFeed.Resize> applied = new ArrayDeque<>();
 
 	/**
 	 * @param cols the terminal's width when the session started
@@ -59,25 +71,55 @@ final class SessionScreen {
 	 * @param scrollback rows above the screen to add, clamped to [0, the kept rows]
 	 */
 	ScreenSnapshot snapshot(int scrollback) {
+		if (behind() > MAX_INLINE_BYTES) {
+			return CpuThreads.callOrRun(() -> snapshotNow(scrollback));
+		}
+		return snapshotNow(scrollback);
+	}
+
+	private ScreenSnapshot snapshotNow(int scrollback) {
 		this.lock.lock();
 		try {
-			ScreenFeed live = catchUp();
-			Grid grid = live.emulator().grid(Math.clamp(scrollback, 0, this.scrollbackLines));
-			return new ScreenSnapshot(grid.cols(), grid.rows(), grid.lines(),
-					grid.styles().stream().map((row) -> row.stream().map(ScreenSnapshot.Run::of).toList()).toList(),
-					grid.cursorRow(), grid.cursorCol(), grid.cursorVisible(), grid.altScreen(), grid.title(),
-					grid.scrollback(), live.offset());
+			try {
+				return snapshot(catchUp(), scrollback);
+			}
+			catch (RuntimeException ex) {
+				// The emulator failed on something: once more, from a fresh replay.
+				drop();
+				return snapshot(catchUp(), scrollback);
+			}
 		}
 		finally {
 			this.lock.unlock();
 		}
 	}
 
+	private ScreenSnapshot snapshot(ScreenFeed live, int scrollback) {
+		Grid grid = live.emulator().grid(Math.clamp(scrollback, 0, this.scrollbackLines));
+		return new ScreenSnapshot(grid.cols(), grid.rows(), grid.lines(),
+				grid.styles().stream().map((row) -> row.stream().map(ScreenSnapshot.Run::of).toList()).toList(),
+				grid.cursorRow(), grid.cursorCol(), grid.cursorVisible(), grid.altScreen(), grid.title(),
+				grid.scrollback(), live.offset());
+	}
+
 	/** The rows joined by {@code \n}, caught up with the log. */
 	String text() {
+		if (behind() > MAX_INLINE_BYTES) {
+			return CpuThreads.callOrRun(this::textNow);
+		}
+		return textNow();
+	}
+
+	private String textNow() {
 		this.lock.lock();
 		try {
-			return catchUp().emulator().grid(0).text();
+			try {
+				return catchUp().emulator().grid(0).text();
+			}
+			catch (RuntimeException ex) {
+				drop();
+				return catchUp().emulator().grid(0).text();
+			}
 		}
 		finally {
 			this.lock.unlock();
@@ -105,8 +147,7 @@ final class SessionScreen {
 				}
 			}
 			catch (RuntimeException ex) {
-				// Dropped: replayed from the log when it is next asked for.
-				this.feed = null;
+				drop();
 			}
 			finally {
 				this.lock.unlock();
@@ -134,10 +175,27 @@ final class SessionScreen {
 		}
 	}
 
+	/** Bytes of the log the screen has yet to feed, about: read without the lock. */
+	private long behind() {
+		ScreenFeed live = this.feed;
+		return this.log.total() - ((live != null) ? live.offset() : this.log.firstAvailable());
+	}
+
 	/** Bytes the emulator parsed so far (0 before it started): the rest was skipped. */
 	long fed() {
 		ScreenFeed live = this.feed;
 		return (live != null) ? live.fed() : 0;
+	}
+
+	/**
+	 * Drops the live screen: it is replayed from the log when it is next asked for, at
+	 * the sizes the terminal had, the ones it took included.
+	 */
+	private void drop() {
+		this.feed = null;
+		while (!this.applied.isEmpty()) {
+			this.resizes.addFirst(this.applied.removeLast());
+		}
 	}
 
 	/** Feeds what the log holds past the screen's offset; starts the emulator first. */
@@ -154,7 +212,13 @@ final class SessionScreen {
 			live = new ScreenFeed(this.log, emulator, from, this.rows, this.scrollbackLines);
 			this.feed = live;
 		}
-		live.catchUp(this.resizes);
+		live.catchUp(this.resizes, this.applied);
+		while (this.applied.size() > MAX_RESIZES) {
+			// A replay renders what came before the oldest kept at the size after it.
+			ScreenFeed.Resize oldest = this.applied.removeFirst();
+			this.cols = oldest.cols();
+			this.rows = oldest.rows();
+		}
 		return live;
 	}
 

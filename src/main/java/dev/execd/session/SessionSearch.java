@@ -56,8 +56,14 @@ public final class SessionSearch {
 	 * @param maxMatches most matching lines
 	 * @throws dev.execd.output.OutputException.OffsetOutOfRange when {@code from} is past
 	 * the end
+	 * @throws SessionException.Busy when too many searches wait for a thread already
 	 */
 	public Result search(SessionReads reads, long from, @Nullable Long to, int maxMatches) {
+		// The budget counts from the request: time waiting for a thread is spent too.
+		return CpuThreads.call(() -> scan(reads, from, to, maxMatches));
+	}
+
+	private Result scan(SessionReads reads, long from, @Nullable Long to, int maxMatches) {
 		LogScan scan = reads.search(this.matcher, from, to, maxMatches, this.context, this.budget);
 		List<Match> matches = scan.hits().stream().map((hit) -> {
 			LineText.Excerpt line = reads.lineText(hit.line(), hit.offset());

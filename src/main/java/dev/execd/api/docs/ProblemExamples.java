@@ -188,6 +188,11 @@ public final class ProblemExamples {
 			"status": 429, "detail": "stdin queue is full (1048576 bytes not yet read by the process)", \
 			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/stdin", "code": "stdin_queue_full"}""";
 
+	public static final String SERVER_BUSY = """
+			{"type": "https://execd.dev/problems/server-busy", "title": "Too Many Requests", "status": 429, \
+			"detail": "the server has 64 searches and screen replays waiting for a thread already; retry shortly", \
+			"instance": "/sessions/V1StGXR8_Z5jdHi6B-myT/search", "code": "server_busy"}""";
+
 	public static final String COMMAND_QUEUE_FULL = """
 			{"type": "https://execd.dev/problems/command-queue-full", "title": "Too Many Requests", \
 			"status": 429, "detail": "100 commands already wait in this shell; wait for some to finish", \

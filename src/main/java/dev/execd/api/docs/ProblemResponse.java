@@ -37,7 +37,8 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 				413 `payload_too_large`; 415 `unsupported_media_type`; 416 `offset_out_of_range`; \
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
 				`command_not_found`; 429 `too_many_sessions`, `too_many_webhooks`, `too_many_subscribers`, \
-				`stdin_queue_full`, `command_queue_full`; 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
+				`stdin_queue_full`, `command_queue_full`, `server_busy` (with `Retry-After`: a search while \
+				too many wait for a thread); 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
 				`resources_exhausted` (with `Retry-After`: a start, or a log read, while the server is \
 				out of descriptors, processes or memory), `service_unavailable`. A client should treat a code \
 				it does not know by its status.""",
@@ -52,7 +53,7 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 						"is_a_directory", "not_a_directory", "file_exists", "output_unavailable", "precondition_failed",
 						"payload_too_large", "unsupported_media_type", "offset_out_of_range", "workdir_not_found",
 						"workdir_not_allowed", "shell_not_found", "too_many_sessions", "too_many_webhooks",
-						"too_many_subscribers", "stdin_queue_full", "command_queue_full", "spawn_failed",
+						"too_many_subscribers", "stdin_queue_full", "command_queue_full", "server_busy", "spawn_failed",
 						"internal_error", "shutting_down", "resources_exhausted", "service_unavailable" }) String code,
 		@Schema(description = """
 				The session's state, on refusals caused by it (409 `session_exited`, \

@@ -50,6 +50,8 @@ public final class ProblemResponses {
 
 	public static final String COMMAND_QUEUE_FULL = PREFIX + "CommandQueueFull";
 
+	public static final String SERVER_BUSY = PREFIX + "ServerBusy";
+
 	public static final String EXCLUSIVE_KEY_BUSY = PREFIX + "ExclusiveKeyBusy";
 
 	public static final String WATCH_NOT_FOUND = PREFIX + "WatchNotFound";
@@ -148,6 +150,11 @@ public final class ProblemResponses {
 		all.put(name(COMMAND_QUEUE_FULL), problem("""
 				`command_queue_full`: 100 commands already wait in this shell. Wait for some to \
 				end, then retry.""", "command_queue_full", ProblemExamples.COMMAND_QUEUE_FULL));
+		all.put(name(SERVER_BUSY), problem("""
+				`server_busy`: searches run on as many threads as the server has cores, and 64 \
+				searches and screen replays already wait for one. Nothing was searched: retry \
+				after `Retry-After` seconds.""", "server_busy", ProblemExamples.SERVER_BUSY)
+			.addHeaderObject("Retry-After", retryAfter("retrying", "1")));
 		all.put(name(EXCLUSIVE_KEY_BUSY), problem("""
 				`exclusive_key_busy`: a running session of the tenant holds the `exclusive_key` and \
 				did not end within `exclusive_wait_ms`; `holder_session_id` names it (`null` while \

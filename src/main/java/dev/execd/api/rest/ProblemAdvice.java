@@ -49,6 +49,9 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 		if (ex instanceof SessionException.ResourcesExhausted) {
 			return retryAfter(response, SessionException.ResourcesExhausted.RETRY_AFTER_SECONDS);
 		}
+		if (ex instanceof SessionException.Busy) {
+			return retryAfter(response, SessionException.Busy.RETRY_AFTER_SECONDS);
+		}
 		return response;
 	}
 

@@ -40,7 +40,9 @@ class SearchController {
 			bytes the log no longer keeps (past execd.output.max-log-size, behind the \
 			memory window) are skipped and listed in `gaps`. A request stops after 2 s or \
 			1 GiB read (`truncated_by: budget`) or at `max_matches` (`truncated_by: \
-			max_matches`); continue from `next_offset`.""";
+			max_matches`); continue from `next_offset`. The 2 s count from the request: \
+			scans run on as many threads as the server has cores, and time waiting for one \
+			is spent too; with 64 searches waiting already, 429 `server_busy`.""";
 
 	private static final String PATTERN = """
 			What to look for: a Java regular expression (as `wait_for`), or a plain string with \
@@ -76,6 +78,7 @@ class SearchController {
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "416", ref = OutputProblemResponses.OFFSET_OUT_OF_RANGE)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.SERVER_BUSY)
 	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/{id}/search")
 	SearchResult search(Scope scope,
@@ -116,6 +119,7 @@ class SearchController {
 					schema = @Schema(implementation = ConversationSearchResult.class),
 					examples = @ExampleObject(name = "pytest", value = ApiExamples.SEARCH_ALL)))
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
+	@ApiResponse(responseCode = "429", ref = ProblemResponses.SERVER_BUSY)
 	@ApiResponse(responseCode = "503", ref = OutputProblemResponses.READ_UNAVAILABLE)
 	@GetMapping("/search")
 	ConversationSearchResult searchAll(Scope scope,
