@@ -1,14 +1,20 @@
 package dev.execd.session;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * CPU-heavy work leaves the request's virtual thread for a bounded pool, and past the
@@ -31,6 +37,42 @@ class CpuThreadsTests {
 		}
 		// A platform thread holds no carrier: its work stays on it.
 		assertThat(CpuThreads.call(Thread::currentThread)).isSameAs(Thread.currentThread());
+	}
+
+	@Test
+	void pastTheQueueWorkIsRefusedOrRunInPlace() throws Exception {
+		int threads = Runtime.getRuntime().availableProcessors();
+		CountDownLatch release = new CountDownLatch(1);
+		try (ExecutorService virtual = Executors.newVirtualThreadPerTaskExecutor()) {
+			try {
+				List<Future<Boolean>> blocked = new ArrayList<>();
+				for (int i = 0; i < threads + CpuThreads.MAX_QUEUED; i++) {
+					blocked.add(virtual.submit(() -> CpuThreads.call(() -> awaitQuietly(release))));
+				}
+				await().atMost(Duration.ofSeconds(20)).until(() -> CpuThreads.queued() == CpuThreads.MAX_QUEUED);
+				Future<Object> refused = virtual.submit(() -> CpuThreads.call(() -> "ran"));
+				assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> refused.get(10, TimeUnit.SECONDS))
+					.withCauseInstanceOf(SessionException.Busy.class);
+				Future<Thread> inPlace = virtual.submit(() -> CpuThreads.callOrRun(Thread::currentThread));
+				assertThat(inPlace.get(10, TimeUnit.SECONDS).isVirtual()).isTrue();
+				release.countDown();
+				for (Future<Boolean> one : blocked) {
+					assertThat(one.get(30, TimeUnit.SECONDS)).isTrue();
+				}
+			}
+			finally {
+				release.countDown();
+			}
+		}
+	}
+
+	private static boolean awaitQuietly(CountDownLatch release) {
+		try {
+			return release.await(60, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 }
