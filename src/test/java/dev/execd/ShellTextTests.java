@@ -1,6 +1,8 @@
 package dev.execd;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Text a shell cannot run as one whole command: a command left open, input typed between
@@ -37,6 +40,42 @@ class ShellTextTests extends EndToEndTest {
 
 	private String log(String id) {
 		return new String(this.api.get("/sessions/" + id + "/log").body(), StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * A command whose line finds the shell's stdin queue full ends unbegun: before, the
+	 * refusal escaped on the thread that reads the shell's output, which stopped reading
+	 * it, and every command after stayed running.
+	 */
+	@Test
+	void aCommandWhoseLineFindsStdinFullEndsAndTheShellGoesOn() {
+		String id = shell(false);
+		TestClient.Response sleeping = this.api.post("/sessions/" + id + "/commands",
+				Map.of("cmd", "sleep 3", "yield_time_ms", 0));
+		assertThat(sleeping.status()).as(sleeping.text()).isEqualTo(201);
+		// A comment bash reads once sleep is done; until then it fills the queue to the
+		// last byte.
+		for (int size = 700 * 1024; size > 0;) {
+			String chunk = Base64.getEncoder().encodeToString("#".repeat(size).getBytes(StandardCharsets.US_ASCII));
+			TestClient.Response typed = this.api.post("/sessions/" + id + "/stdin",
+					Map.of("chars_b64", chunk, "yield_time_ms", 0));
+			if (typed.status() == 429) {
+				size /= 2;
+			}
+			else {
+				assertThat(typed.status()).as(typed.text()).isEqualTo(200);
+			}
+		}
+		TestClient.Response after = this.api.post("/sessions/" + id + "/commands",
+				Map.of("cmd", "echo after", "yield_time_ms", 20000));
+		assertThat(after.status()).as(after.text()).isEqualTo(201);
+		assertThat(after.json().get("status").asString()).isEqualTo("exited");
+		assertThat(after.json().get("end").asString()).isEqualTo("interrupted");
+		// Once bash has read the comment, commands run again, with their own output.
+		await().atMost(Duration.ofSeconds(30)).until(() -> {
+			JsonNode last = run(id, "echo final");
+			return "exit".equals(last.get("end").asString()) && "final\n".equals(out(last));
+		});
 	}
 
 	/**

@@ -198,8 +198,8 @@ public final class Session {
 	}
 
 	/** Queues bytes for the process; see {@link SessionInput#write}. */
-	public void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
-		this.input.write(data, translateControls, eof, requestId);
+	public long write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
+		return this.input.write(data, translateControls, eof, requestId);
 	}
 
 	/** Sends a signal per {@link SessionInput#signal}. */

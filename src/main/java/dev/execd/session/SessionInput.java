@@ -52,16 +52,17 @@ final class SessionInput {
 	 * @throws SessionException.Exited when the process ended
 	 * @throws SessionException.StdinClosed when stdin of a pipe was closed
 	 * @throws SessionException.StdinQueueFull when the queue has no room
+	 * @return the {@link #lastInputNanos} this input set
 	 */
-	void write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
-		write(List.of(new Typing.Segment(data, translateControls)), eof, requestId);
+	long write(byte[] data, boolean translateControls, boolean eof, @Nullable String requestId) {
+		return write(List.of(new Typing.Segment(data, translateControls)), eof, requestId);
 	}
 
 	/**
 	 * Queues input for the process as {@link #write(byte[], boolean, boolean, String)},
 	 * each segment with its own signal translation.
 	 */
-	void write(List<Typing.Segment> segments, boolean eof, @Nullable String requestId) {
+	long write(List<Typing.Segment> segments, boolean eof, @Nullable String requestId) {
 		boolean tty = this.child.tty();
 		synchronized (this.lock) {
 			SessionState current = this.state.current();
@@ -72,7 +73,7 @@ final class SessionInput {
 				throw new SessionException.StdinClosed(this.snapshot.get());
 			}
 			if (requestId != null && this.requestIds.contains(requestId)) {
-				return;
+				return this.lastInputNanos;
 			}
 			// Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into SIGINT
 			// and SIGQUIT in order with the bytes around them: with no terminal there is
@@ -86,10 +87,12 @@ final class SessionInput {
 					this.requestIds.remove(this.requestIds.iterator().next());
 				}
 			}
-			this.lastInputNanos = System.nanoTime();
+			long now = System.nanoTime();
+			this.lastInputNanos = now;
 			if (eof && !tty) {
 				this.state.update(SessionState::stdinClosed);
 			}
+			return now;
 		}
 	}
 

@@ -130,10 +130,7 @@ public final class ShellCommands {
 		return this.running == command;
 	}
 
-	/**
-	 * Ends a command whose end record did not come after the last signal (its records'
-	 * descriptors were redirected), so the queue moves on.
-	 */
+	/** Ends a command whose end record never came, so the queue goes on. */
 	private synchronized void giveUp(ShellCommand command) {
 		if (this.running == command) {
 			this.running = null;
@@ -201,9 +198,16 @@ public final class ShellCommands {
 		}
 	}
 
+	/** Types its line or the owed newline; a refusal ends the command unbegun. */
 	private void typeLine(ShellCommand command) {
-		session().write(this.lineOwed ? NEWLINE : this.script.line(command.cmd), false, false, null);
-		this.lineNanos = session().lastInputNanos();
+		try {
+			this.lineNanos = session().write(this.lineOwed ? NEWLINE : this.script.line(command.cmd), false, false,
+					null);
+		}
+		catch (SessionException ex) {
+			command.endAs = (ex instanceof SessionException.StdinQueueFull) ? "interrupted" : "shell_exited";
+			this.context.timers().execute(() -> giveUp(command));
+		}
 	}
 
 	private synchronized void timedOut(ShellCommand command) {
@@ -228,9 +232,7 @@ public final class ShellCommands {
 		this.log.notifyChanged();
 	}
 
-	/**
-	 * Publishes a command's end as {@code command_finished} on the conversation's events.
-	 */
+	/** Publishes a command's end as {@code command_finished}. */
 	private void finished(ShellCommand command) {
 		if (this.session != null) {
 			SessionSnapshot shell = this.session.snapshot();
