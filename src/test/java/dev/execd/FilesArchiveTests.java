@@ -2,6 +2,7 @@ package dev.execd;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -90,6 +91,39 @@ class FilesArchiveTests extends EndToEndTest {
 			assertThat(outside).isEmpty();
 		}
 		assertThat(ROOT.getParent().resolve("evil.txt")).doesNotExist();
+	}
+
+	@Test
+	void refusesGnuSparseEntriesNamingThem() throws Exception {
+		Path made = FilesFixtures.newRoot("files-archive-sparse");
+		Files.writeString(made.resolve("first.txt"), "first");
+		try (RandomAccessFile file = new RandomAccessFile(made.resolve("holes.bin").toFile(), "rw")) {
+			file.setLength(10 * 1024 * 1024);
+			file.seek(5 * 1024 * 1024);
+			file.write('x');
+		}
+		List<List<String>> variants = List.of(List.of("--format=gnu"), List.of("--format=pax"),
+				List.of("--format=pax", "--sparse-version=0.0"), List.of("--format=pax", "--sparse-version=0.1"),
+				List.of("--format=pax", "--sparse-version=1.0"));
+		for (List<String> variant : variants) {
+			String name = "sparse-" + variants.indexOf(variant);
+			Path archive = made.resolveSibling(name + ".tgz");
+			List<String> argv = new ArrayList<>(List.of("tar", "--sparse"));
+			argv.addAll(variant);
+			argv.addAll(List.of("-czf", archive.toString(), "-C", made.toString(), "first.txt", "holes.bin"));
+			Process tar = new ProcessBuilder(argv).inheritIO().start();
+			assertThat(tar.waitFor(30, TimeUnit.SECONDS)).isTrue();
+			assertThat(tar.exitValue()).isZero();
+			TestClient.Response response = this.api.put("/files/archive?path=" + name, Files.readAllBytes(archive));
+			assertRefused(response, 400, "invalid_request");
+			assertThat(response.json().get("detail").asString()).as(variant.toString())
+				.contains("'holes.bin' is a sparse file");
+			// Entries before it stay, as before any refused entry; none of it is written.
+			try (Stream<Path> extracted = Files.list(ROOT.resolve(name))) {
+				assertThat(extracted.map((path) -> path.getFileName().toString())).as(variant.toString())
+					.containsExactly("first.txt");
+			}
+		}
 	}
 
 	private static byte[] zip(String entry) throws IOException {

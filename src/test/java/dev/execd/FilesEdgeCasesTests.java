@@ -257,6 +257,35 @@ class FilesEdgeCasesTests extends EndToEndTest {
 	}
 
 	@Test
+	void aLineLongerThanAPageGoesOnWhereItWasCut() throws Exception {
+		String line = "\u00e9".repeat(5 * 512 * 1024);
+		Files.writeString(ROOT.resolve("long.txt"), "one\n" + line + "\nthree\n");
+		StringBuilder read = new StringBuilder();
+		String query = "";
+		for (int pages = 0; pages < 10; pages++) {
+			JsonNode page = this.api.get("/files?path=long.txt&encoding=utf8" + query).json();
+			read.append(page.get("text").asString());
+			if (!page.get("truncated").asBoolean()) {
+				assertThat(page.get("next_offset_lines").isNull()).isTrue();
+				break;
+			}
+			query = "&offset_lines=" + page.get("next_offset_lines").asLong() + "&offset_chars="
+					+ page.get("next_offset_chars").asLong();
+		}
+		assertThat(read.toString().equals("one\n" + line + "\nthree\n")).as("the pages joined are the file").isTrue();
+
+		Files.writeString(ROOT.resolve("short.txt"), "a\ud83d\ude00b\nnext\n");
+		assertThat(this.api.get("/files?path=short.txt&encoding=utf8&offset_chars=2").json().get("text").asString())
+			.as("between a pair's halves: from the pair")
+			.isEqualTo("\ud83d\ude00b\nnext\n");
+		assertThat(this.api.get("/files?path=short.txt&encoding=utf8&offset_chars=99").json().get("text").asString())
+			.as("past the line's end: from its newline")
+			.isEqualTo("\nnext\n");
+		assertRefused(this.api.get("/files?path=short.txt&encoding=utf8&offset_chars=-1"), 400, "invalid_request");
+		assertRefused(this.api.get("/files?path=short.txt&offset_chars=1"), 400, "invalid_request");
+	}
+
+	@Test
 	void aRawBackslashInAMultipartFilenameIsRefused() throws Exception {
 		String boundary = "edge-boundary";
 		String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\\b\"\r\n\r\n"

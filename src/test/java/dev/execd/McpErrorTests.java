@@ -59,10 +59,11 @@ class McpErrorTests extends McpEndToEndTest {
 
 	/**
 	 * A {@code tools/call} whose params are not the shape the SDK deserializes is
-	 * JSON-RPC's invalid params, not a 500 with half a response.
+	 * JSON-RPC's invalid params, not a 500 with half a response; as a notification it
+	 * gets no answer at all.
 	 */
 	@Test
-	void aToolCallWithMalformedParamsIsInvalidParams() {
+	void aToolCallWithMalformedParamsIsInvalidParamsButANotificationGetsNoAnswer() {
 		TestClient http = new TestClient(this.port);
 		String accept = "application/json, text/event-stream";
 		TestClient.Response initialized = http.send("POST", "/mcp", "application/json", """
@@ -81,6 +82,16 @@ class McpErrorTests extends McpEndToEndTest {
 			assertThat(response.status()).as(params + " " + response.text()).isEqualTo(200);
 			assertThat(response.json().get("error").get("code").asInt()).as(params).isEqualTo(-32602);
 			assertThat(response.json().get("id").asInt()).isEqualTo(2);
+		}
+		// Notifications get no JSON-RPC answer, an error included: 202 and no body.
+		for (String notification : List.of("{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":[]}",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\"}",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\",\"arguments\":1}}",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":\"x\"}")) {
+			TestClient.Response response = http.send("POST", "/mcp", "application/json", notification, "Accept", accept,
+					"Mcp-Session-Id", session);
+			assertThat(response.status()).as(notification + " " + response.text()).isEqualTo(202);
+			assertThat(response.text()).as(notification).isEmpty();
 		}
 		TestClient.Response listed = http.send("POST", "/mcp", "application/json",
 				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\"}}",

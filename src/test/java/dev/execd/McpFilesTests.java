@@ -6,6 +6,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +90,56 @@ class McpFilesTests extends McpEndToEndTest {
 		assertThat(overLink.text()).contains("mode: 0644");
 		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("sl"))))
 			.isEqualTo("rw-r--r--");
+	}
+
+	@Test
+	void followingTheContinuationsReadsLinesLongerThanAWindowWhole() throws Exception {
+		Random random = new Random(18);
+		StringBuilder longLine = new StringBuilder();
+		while (longLine.length() < 5 * 512 * 1024) {
+			// Letters and 2- and 3-byte characters, none repeating at a window's size.
+			longLine.append("ab\u00e9\u4e2dxyz".charAt(random.nextInt(7)));
+		}
+		// Surrogate pairs after one character: the cap falls between a pair's halves.
+		String pairs = "x" + "\ud83d\ude00".repeat(700_000);
+		String content = "head\n" + longLine + "\nmiddle\n" + pairs + "\ntail";
+		Path file = Files.createDirectories(ROOT.resolve("long-" + this.api.conversation())).resolve("long.txt");
+		Files.writeString(file, content);
+
+		McpTestClient.Result first = this.mcp.ok("read_file", Map.of("path", file.toString()));
+		assertThat(first.text()).startsWith("path: " + file + "\nlines: 1-2 of 5\n"
+				+ "truncated: true (continue with offset_lines: 1, offset_chars: 1048571)\n---\nhead\n");
+		assertThat(first.structured()).containsEntry("next_offset_lines", 1)
+			.containsEntry("next_offset_chars", 1048571);
+
+		StringBuilder read = new StringBuilder();
+		Pattern continuation = Pattern.compile("continue with offset_lines: (\\d+)(?:, offset_chars: (\\d+))?\\)");
+		Map<String, Object> arguments = Map.of("path", file.toString());
+		for (int calls = 0; calls < 10; calls++) {
+			McpTestClient.Result page = this.mcp.ok("read_file", arguments);
+			String text = page.text().substring(page.text().indexOf("\n---\n") + 5);
+			assertThat(text).isNotEmpty();
+			assertThat(Character.isLowSurrogate(text.charAt(0))).isFalse();
+			assertThat(Character.isHighSurrogate(text.charAt(text.length() - 1))).isFalse();
+			read.append(text);
+			Matcher next = continuation.matcher(page.text().substring(0, page.text().indexOf("\n---\n")));
+			if (!next.find()) {
+				break;
+			}
+			arguments = Map.of("path", file.toString(), "offset_lines", Long.parseLong(next.group(1)), "offset_chars",
+					(next.group(2) != null) ? Long.parseLong(next.group(2)) : 0);
+		}
+		assertThat(read.length()).isEqualTo(content.length());
+		assertThat(read.toString().equals(content)).as("the pages joined are the file").isTrue();
+
+		McpTestClient.Result cut = this.mcp.ok("read_file", Map.of("path", file.toString(), "offset_lines", 3));
+		assertThat(cut.text()).contains("\ntruncated: true (continue with offset_lines: 3, offset_chars: 1048575)\n")
+			.endsWith("x" + "\ud83d\ude00".repeat(524_287));
+		McpTestClient.Result rest = this.mcp.ok("read_file",
+				Map.of("path", file.toString(), "offset_lines", 3, "offset_chars", 1048575));
+		assertThat(rest.text()).startsWith("path: " + file + "\nlines: 4-5 of 5, line 4 from character 1048575\n---\n")
+			.endsWith("\n---\n" + "\ud83d\ude00".repeat(700_000 - 524_287) + "\ntail");
+		assertThat(rest.structured()).containsEntry("truncated", false).containsEntry("next_offset_lines", null);
 	}
 
 	@Test

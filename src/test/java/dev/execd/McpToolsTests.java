@@ -51,7 +51,8 @@ class McpToolsTests extends McpEndToEndTest {
 				"yield_time_ms", "timeout_ms", "wait_for", "max_output_bytes");
 		assertThat(properties(tools, "search_output")).containsOnlyKeys("session_id", "pattern", "literal",
 				"ignore_case", "context", "max_matches", "from_offset", "to_offset");
-		assertThat(properties(tools, "read_file")).containsOnlyKeys("path", "offset_lines", "max_lines");
+		assertThat(properties(tools, "read_file")).containsOnlyKeys("path", "offset_lines", "offset_chars",
+				"max_lines");
 		assertThat(properties(tools, "write_file")).containsOnlyKeys("path", "content", "content_b64", "mkdirs", "mode",
 				"if_match");
 		assertThat(properties(tools, "list_dir")).containsOnlyKeys("path", "depth", "max_entries");

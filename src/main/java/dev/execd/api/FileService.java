@@ -74,15 +74,20 @@ public class FileService {
 	/**
 	 * A window of a file's lines.
 	 * @param offsetLines the first line, from 0
+	 * @param offsetChars the characters of the first line to leave out, from 0: where a
+	 * page cut inside a line resumes
 	 * @param maxLines how many lines, 1 to {@link #MAX_LINES}; default 2000
 	 */
-	public FileText text(Scope scope, @Nullable String path, @Nullable Long offsetLines, @Nullable Long maxLines)
-			throws IOException {
+	public FileText text(Scope scope, @Nullable String path, @Nullable Long offsetLines, @Nullable Long offsetChars,
+			@Nullable Long maxLines) throws IOException {
 		long offset = Inputs.nonNegative(offsetLines, 0, "offset_lines");
+		long skip = Inputs.nonNegative(offsetChars, 0, "offset_chars");
 		int max = (int) inRange(maxLines, 2000, 1, MAX_LINES, "max_lines");
 		try (OpenFile file = this.reads.open(locate(scope, path))) {
-			TextReader.TextPage page = TextReader.read(file, offset, max);
-			return new FileText(page.text(), page.totalLines(), page.truncated());
+			TextReader.TextPage page = TextReader.read(file, offset, skip, max);
+			TextReader.Position next = page.next();
+			return new FileText(page.text(), page.totalLines(), next != null, (next != null) ? next.line() : null,
+					(next != null) ? next.character() : null);
 		}
 	}
 

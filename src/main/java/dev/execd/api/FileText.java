@@ -2,6 +2,7 @@ package dev.execd.api;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code GET /files?encoding=utf8} returns.
@@ -14,6 +15,13 @@ public record FileText(
 				requiredMode = RequiredMode.REQUIRED) long totalLines,
 		@Schema(description = """
 				Whether lines after the window exist, or the window was cut at 1 Mi characters.""",
-				requiredMode = RequiredMode.REQUIRED) boolean truncated) {
+				requiredMode = RequiredMode.REQUIRED) boolean truncated,
+		@Schema(description = """
+				With `truncated`, the `offset_lines` of the next window; else `null`.""", example = "null",
+				requiredMode = RequiredMode.REQUIRED) @Nullable Long nextOffsetLines,
+		@Schema(description = """
+				With `truncated`, the `offset_chars` of the next window: more than 0 when a line was cut at 1 Mi \
+				characters, and the next window holds the rest of it; else `null`.""", example = "null",
+				requiredMode = RequiredMode.REQUIRED) @Nullable Long nextOffsetChars) {
 
 }

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Entries of a tar stream (ustar, with PAX and GNU long names), read in order. A
- * malformed stream is {@link FilesException.InvalidRequest}.
+ * malformed stream is {@link FilesException.InvalidRequest}, and so is a GNU sparse
+ * entry.
  */
 final class TarReader {
 
@@ -91,6 +92,13 @@ final class TarReader {
 				}
 				this.remaining = size;
 				this.padding = (BLOCK - size % BLOCK) % BLOCK;
+			}
+			if (type == 'S' || pax.keySet().stream().anyMatch((key) -> key.startsWith("GNU.sparse."))) {
+				// GNU sparse files (old-format 'S', PAX 0.0, 0.1 and 1.0) hold a map of
+				// their data; extracting one as a plain file would write the map or drop
+				// the file, so the archive is refused here, before any of it is written.
+				throw new FilesException.InvalidRequest("archive entry '" + pax.getOrDefault("GNU.sparse.name", name)
+						+ "' is a sparse file, which extraction does not support; archive it without --sparse");
 			}
 			return new Entry(name, type, (int) octal(header, 100, 8) & 07777, size, link);
 		}

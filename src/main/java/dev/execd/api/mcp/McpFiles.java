@@ -38,7 +38,8 @@ final class McpFiles {
 	}
 
 	/** Arguments of {@code read_file}. */
-	record Read(@Nullable String path, @Nullable Long offsetLines, @Nullable Long maxLines) {
+	record Read(@Nullable String path, @Nullable Long offsetLines, @Nullable Long offsetChars,
+			@Nullable Long maxLines) {
 
 	}
 
@@ -55,15 +56,24 @@ final class McpFiles {
 
 	CallToolResult read(Scope scope, McpArguments args) throws IOException {
 		Read read = args.bind(Read.class);
-		FileText text = this.files.text(scope, read.path(), read.offsetLines(), read.maxLines());
+		FileText text = this.files.text(scope, read.path(), read.offsetLines(), read.offsetChars(), read.maxLines());
 		long first = (read.offsetLines() != null) ? read.offsetLines() : 0;
 		long lines = lines(text.text());
 		StringBuilder out = new StringBuilder();
 		out.append("path: ").append(read.path()).append('\n');
 		out.append("lines: ").append((lines == 0) ? "none" : (first + 1) + "-" + (first + lines));
-		out.append(" of ").append(text.totalLines()).append('\n');
+		out.append(" of ").append(text.totalLines());
+		if (lines > 0 && read.offsetChars() != null && read.offsetChars() > 0) {
+			out.append(", line ").append(first + 1).append(" from character ").append(read.offsetChars());
+		}
+		out.append('\n');
 		if (text.truncated()) {
-			out.append("truncated: true (continue with offset_lines: ").append(first + lines).append(")\n");
+			// A line longer than a page goes on where it was cut, not at the next line.
+			out.append("truncated: true (continue with offset_lines: ").append(text.nextOffsetLines());
+			if (text.nextOffsetChars() != null && text.nextOffsetChars() > 0) {
+				out.append(", offset_chars: ").append(text.nextOffsetChars());
+			}
+			out.append(")\n");
 		}
 		out.append("---\n").append(text.text());
 		return McpResults.success(out.toString(), McpContent.metadata(this.structured.apply(text)));

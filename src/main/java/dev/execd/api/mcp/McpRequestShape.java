@@ -25,8 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * it: the SDK deserializes {@code tools/call} params that are not an object with a string
  * {@code name} and an object {@code arguments} into a failure of its own, then answers
  * 500 after writing part of a response. Such a request is answered here with JSON-RPC's
- * invalid-params error. Everything else, a body that is not JSON included, goes on to the
- * transport, which refuses what it does not accept.
+ * invalid-params error, and such a notification (no {@code id}) with 202 and nothing, as
+ * JSON-RPC has no answer to a notification. Everything else, a body that is not JSON
+ * included, goes on to the transport, which refuses what it does not accept.
  */
 final class McpRequestShape {
 
@@ -63,6 +64,13 @@ final class McpRequestShape {
 		String problem = (message != null) ? problem(message) : null;
 		if (problem == null) {
 			return new Replayed(request, new ByteArrayInputStream(body));
+		}
+		if (!message.has("id")) {
+			// A notification: JSON-RPC answers none, not even an error, and Streamable
+			// HTTP accepts a POST of notifications with 202 and no body.
+			response.setStatus(HttpServletResponse.SC_ACCEPTED);
+			response.setContentLength(0);
+			return null;
 		}
 		ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
 		answer.set("id", message.get("id"));

@@ -75,7 +75,9 @@ class FilesController {
 			current tag answers 304. The file is opened once, without following a link, and \
 			what is sent is that open file: a file replaced meanwhile does not mix in. \
 			`encoding=utf8` answers JSON instead: `offset_lines`/`max_lines` (default 2000, at \
-			most 100000) select lines, `total_lines` counts them all. A directory is 409 \
+			most 100000) select lines, `total_lines` counts them all; a window holds at most 1 Mi \
+			characters, and a truncated one names where the next starts (`next_offset_lines`, \
+			`next_offset_chars`: a line cut at the cap goes on there). A directory is 409 \
 			`is_a_directory`; a symbolic link or a special file 403 `path_not_allowed`.""")
 	@ApiResponse(responseCode = "200", description = "The file, or its lines with `encoding=utf8`.",
 			headers = { @Header(name = "ETag", description = "The file's version.", schema = @Schema(type = "string")),
@@ -105,6 +107,11 @@ class FilesController {
 			@Parameter(description = "With `encoding=utf8`: the first line, from 0.",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
 							name = "offset_lines", required = false) @Nullable Long offsetLines,
+			@Parameter(
+					description = "With `encoding=utf8`: the characters of the first line to leave out, "
+							+ "from 0 (a truncated window's `next_offset_chars`).",
+					schema = @Schema(type = "integer", format = "int64", minimum = "0")) @RequestParam(
+							name = "offset_chars", required = false) @Nullable Long offsetChars,
 			@Parameter(description = "With `encoding=utf8`: how many lines, 1 to 100000 (default 2000).",
 					schema = @Schema(type = "integer", format = "int64", minimum = "1",
 							maximum = "100000")) @RequestParam(name = "max_lines",
@@ -121,13 +128,13 @@ class FilesController {
 			}
 			// One operation answers bytes or JSON; a streamed body is how one handler
 			// returns either.
-			FileText text = this.files.text(scope, path, offsetLines, maxLines);
+			FileText text = this.files.text(scope, path, offsetLines, offsetChars, maxLines);
 			return ResponseEntity.ok()
 				.contentType(MediaType.APPLICATION_JSON)
 				.body((out) -> this.json.writeValue(out, text));
 		}
-		if (offsetLines != null || maxLines != null) {
-			throw ApiException.invalid("offset_lines and max_lines go with encoding=utf8");
+		if (offsetLines != null || offsetChars != null || maxLines != null) {
+			throw ApiException.invalid("offset_lines, offset_chars and max_lines go with encoding=utf8");
 		}
 		OpenFile file = this.files.open(scope, path);
 		try {
