@@ -22,6 +22,7 @@ import static org.awaitility.Awaitility.await;
  * non-interactive shell, which makes it ignore SIGINT and SIGQUIT. Children inherit
  * ignored signals, so Ctrl-C works only because execd resets them.
  */
+@OwnServer
 class BackgroundServerTests {
 
 	private Process script;

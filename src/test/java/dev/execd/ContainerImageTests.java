@@ -36,6 +36,7 @@ import static org.awaitility.Awaitility.await;
  */
 @Testcontainers(disabledWithoutDocker = true)
 @ExtendWith(ContainerImageTests.SkipNotice.class)
+@OwnServer
 class ContainerImageTests {
 
 	private static final String IMAGE = System.getProperty("execd.test.image", "execd:local");

@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The request read deadline (10 s) and file uploads: an upload that keeps a steady pace
  * may take longer; one that trickles is cut like any slow request.
  */
+@OwnServer
 class FilesUploadDeadlineTests extends EndToEndTest {
 
 	static final Path ROOT = FilesFixtures.newRoot("files-deadline");

@@ -25,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code POST /files} with {@code multipart/form-data}, and uploads slower than the
  * request read deadline: kept while they average the minimum rate, cut below it.
  */
+@OwnServer
 class FilesUploadTests extends EndToEndTest {
 
 	static final Path ROOT = FilesFixtures.newRoot("files-upload");

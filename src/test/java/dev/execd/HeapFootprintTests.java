@@ -18,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * collection, collects when idle and trims the C library's free memory; a flag an
  * operator set stays as set.
  */
+@OwnServer
 class HeapFootprintTests {
 
 	@Test

@@ -16,14 +16,18 @@ import reactor.core.Disposable;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * {@code GET /sessions/{id}/processes}, the session's {@code usage} and {@code ports},
- * and the monitor's events: ports opened and closed, prompts waiting for input.
+ * and the monitor's events: ports opened and closed, prompts waiting for input. Its
+ * server is its own (the property below), so it runs beside the other classes.
  */
+@OwnServer
+@TestPropertySource(properties = "processes-and-ports.context=own")
 class ProcessesAndPortsTests extends EndToEndTest {
 
 	private final List<ServerSentEvent<String>> events = new CopyOnWriteArrayList<>();

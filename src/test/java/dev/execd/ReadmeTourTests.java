@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * JVM of its own, so its default conversation holds only the tour's sessions): every
  * command succeeds and prints what the README shows, so the tour cannot rot.
  */
+@OwnServer
 class ReadmeTourTests {
 
 	private static final Pattern END = Pattern.compile("\n?@@tour-step (\\d+) (\\d+)\n");

@@ -28,6 +28,7 @@ import static org.awaitility.Awaitility.await;
  * a recycled pid is never killed, that a graceful shutdown leaves no process behind, and
  * that a directory serves one server at a time (SPEC 5.2, 5.3).
  */
+@OwnServer
 class RestartTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();

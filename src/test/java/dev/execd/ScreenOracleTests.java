@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.test.context.TestPropertySource;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -20,8 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code tmux capture-pane -p} must equal the {@code lines} of {@code GET
  * /sessions/{id}/screen} at every checkpoint (and the cursor, the alternate screen and
  * the title with them). Both sides settle before each keystroke, so neither types ahead
- * of a program the other is still drawing.
+ * of a program the other is still drawing. Its server is its own (the property below
+ * makes the context differ from the one the other end-to-end classes share), so it runs
+ * beside them.
  */
+@OwnServer
+@TestPropertySource(properties = "screen-oracle.context=own")
 class ScreenOracleTests extends EndToEndTest {
 
 	static Path repo;

@@ -41,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the offset to reconnect with, after every byte before it.</li>
  * </ul>
  */
+@OwnServer
 class ShortOfDescriptorsTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * are closed once reading them takes longer than the read deadline, while health keeps
  * answering and long polls and SSE streams, which read nothing more, stay open.
  */
+@OwnServer
 class SlowClientTests {
 
 	private static final Duration TRICKLE = Duration.ofSeconds(2);

@@ -19,6 +19,7 @@ import static org.awaitility.Awaitility.await;
  * outcome, and with both sending threads taken by such receivers the other deliveries
  * still go out.
  */
+@OwnServer
 class WebhookDeadlineTests extends EndToEndTest {
 
 	/** The deadline of an attempt: connect-timeout plus read-timeout below. */
