@@ -206,6 +206,41 @@ class RecordStreamTests extends EndToEndTest {
 		assertThat(this.api.get("/sessions/" + id + "/records?offset=3").status()).isEqualTo(200);
 	}
 
+	@Test
+	void anOffsetInsideACharacterResumesAtTheNextLine() {
+		// {"e":"😀"}\n is 13 bytes, the emoji at 6 to 9; {"b":2}\n follows at 13.
+		String id = id(
+				start(Map.of("cmd", "printf '{\"e\":\"\\360\\237\\230\\200\"}\\n{\"b\":2}\\n'", "yield_time_ms", 0)));
+		pollUntilExited(id);
+		for (int inside = 7; inside <= 9; inside++) {
+			JsonNode jsonl = this.api.get("/sessions/" + id + "/records?offset=" + inside).json();
+			assertThat(jsonl.get("records").toString()).as("offset %d", inside)
+				.isEqualTo("[{\"offset\":13,\"record\":{\"b\":2}}]");
+			assertThat(jsonl.get("next_offset").asLong()).isEqualTo(21);
+			assertThat(jsonl.get("eof").asBoolean()).isTrue();
+			JsonNode lines = this.api.get("/sessions/" + id + "/records?framing=lines&offset=" + inside).json();
+			assertThat(lines.get("records").toString()).isEqualTo("[{\"offset\":13,\"line\":\"{\\\"b\\\":2}\"}]");
+			assertThat(recordsOf(stream(id, "framing=jsonl", "Last-Event-ID", Integer.toString(inside))))
+				.extracting((r) -> r.get("offset").asLong())
+				.containsExactly(13L);
+		}
+		// At a character boundary the offset is still taken as the start of a line.
+		JsonNode boundary = this.api.get("/sessions/" + id + "/records?offset=6").json().get("records");
+		assertThat(boundary.get(0).get("error").asString()).isEqualTo("invalid_json");
+		assertThat(boundary.get(0).get("text").asString()).isEqualTo("😀\"}");
+		assertThat(boundary.get(1).get("offset").asLong()).isEqualTo(13);
+	}
+
+	@Test
+	void anOffsetInsideACharacterOfStderrSkipsThatStderrLine() {
+		String id = id(start(
+				Map.of("cmd", "printf '\\303\\251rr\\n' >&2; sleep 0.5; printf '{\"c\":3}\\n'", "yield_time_ms", 0)));
+		pollUntilExited(id);
+		JsonNode page = this.api.get("/sessions/" + id + "/records?offset=1").json();
+		assertThat(page.get("stderr")).isEmpty();
+		assertThat(page.get("records").toString()).isEqualTo("[{\"offset\":5,\"record\":{\"c\":3}}]");
+	}
+
 	private static List<JsonNode> recordsOf(List<ServerSentEvent<String>> events) {
 		return events.stream().filter((e) -> e.event().startsWith("record")).map(SseClient::data).toList();
 	}

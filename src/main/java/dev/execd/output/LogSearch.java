@@ -94,12 +94,14 @@ public final class LogSearch {
 				}
 				at = Newlines.lastIndexOf(c.buf, at, hit) + 1;
 			}
+			// The newline may be just past a full piece: it ends that piece, not an empty
+			// line after it.
 			int limit = Math.min(c.len, at + MAX_LINE);
-			int newline = Newlines.indexOf(c.buf, at, limit);
+			int newline = Newlines.indexOf(c.buf, at, Math.min(c.len, limit + 1));
 			if (newline >= 0) {
 				line(at, newline, newline + 1);
 			}
-			else if (limit - at == MAX_LINE) {
+			else if (limit - at == MAX_LINE && (limit < c.len || c.ended)) {
 				line(at, limit, limit);
 			}
 			else if (!c.ended) {

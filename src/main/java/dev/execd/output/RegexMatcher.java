@@ -28,6 +28,9 @@ final class RegexMatcher implements LineMatcher {
 
 	private final Matcher matcher;
 
+	/** For an empty line, see {@link EmptyLines}. */
+	private final Matcher emptyLine;
+
 	private final CountedChars text = new CountedChars();
 
 	/** Literals one of which every match contains; null when unknown. */
@@ -43,6 +46,7 @@ final class RegexMatcher implements LineMatcher {
 
 	RegexMatcher(Pattern pattern) {
 		this.matcher = pattern.matcher("");
+		this.emptyLine = EmptyLines.pattern(pattern).matcher("");
 		boolean ignoreCase = (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
 		List<String> required = ((pattern.flags() & Pattern.LITERAL) != 0) ? null
 				: RegexLiterals.of(pattern.pattern(), ignoreCase);
@@ -115,13 +119,16 @@ final class RegexMatcher implements LineMatcher {
 		this.text.budget(PatternScanner.STEP_BUDGET + PatternScanner.STEPS_PER_CHAR * this.text.length());
 		boolean found;
 		try {
-			found = this.matcher.reset(this.text).find();
+			found = ((from == to) ? this.emptyLine : this.matcher).reset(this.text).find();
 		}
 		catch (StackOverflowError ex) {
 			throw new PatternScanner.StepBudgetExceededException("the pattern recursed too deeply for a line");
 		}
 		if (!found) {
 			return -1;
+		}
+		if (from == to) {
+			return from;
 		}
 		int start = this.matcher.start();
 		return ascii ? from + start : byteIndex(b, from, to, start);

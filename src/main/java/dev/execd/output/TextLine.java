@@ -33,7 +33,11 @@ public final class TextLine implements CharSequence {
 
 	private int segments;
 
-	/** The raw bytes of the line, for the offset of its end. */
+	/**
+	 * The raw bytes of the line but a trailing {@code \r}, for the offset of its end: a
+	 * match at the end of {@code a\r\n} or of an empty {@code \r\n} line starts where the
+	 * {@code \r} is, as a log search reports it.
+	 */
 	private int lineBytes;
 
 	/** Decodes {@code b[0, end)}, which starts at log offset {@code offset}. */
@@ -59,7 +63,7 @@ public final class TextLine implements CharSequence {
 		System.arraycopy(offsets, 0, this.segmentOffsets, 0, count);
 		this.segments = count;
 		this.length = 0;
-		this.lineBytes = end;
+		this.lineBytes = (end > 0 && b[end - 1] == '\r') ? end - 1 : end;
 		int i = 0;
 		while (i < end) {
 			int u = b[i] & 0xFF;

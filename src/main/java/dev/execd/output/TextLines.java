@@ -39,6 +39,12 @@ public final class TextLines {
 	/** The log offset just after the last carried byte. */
 	private long carryEnd;
 
+	/**
+	 * Whether the last piece of a long line was handed on just now, with nothing carried
+	 * after it: a {@code \n} next ends that line, it is no empty line of its own.
+	 */
+	private boolean pieceEnded;
+
 	private final TextLine line = new TextLine();
 
 	/** Receives each complete line; the line is valid only during the call. */
@@ -62,7 +68,7 @@ public final class TextLines {
 		int from = 0;
 		for (int i = Newlines.indexOf(b, 0, len); i >= 0; i = Newlines.indexOf(b, from, len)) {
 			append(b, from, i, offset + from, sink);
-			flush(sink);
+			flush(sink, offset + i);
 			from = i + 1;
 		}
 		append(b, from, len, offset + from, sink);
@@ -76,6 +82,7 @@ public final class TextLines {
 		int from = Newlines.lastIndexOf(b, 0, len) + 1;
 		if (from > 0) {
 			this.carried = 0;
+			this.pieceEnded = false;
 			release();
 		}
 		append(b, from, len, offset + from, null);
@@ -84,7 +91,7 @@ public final class TextLines {
 	/** Hands on the unfinished last line, if any: the stream ended. */
 	public void end(Sink sink) {
 		if (this.carried > 0) {
-			flush(sink);
+			flush(sink, this.carryEnd);
 		}
 	}
 
@@ -102,6 +109,7 @@ public final class TextLines {
 			}
 			System.arraycopy(b, from, this.carry, this.carried, n);
 			this.carried += n;
+			this.pieceEnded = false;
 			from += n;
 			offset += n;
 			this.carryEnd = offset;
@@ -139,6 +147,7 @@ public final class TextLines {
 			kept++;
 		}
 		this.segments = (rest > 0) ? kept : 0;
+		this.pieceEnded = rest == 0;
 	}
 
 	private void segment(int start, long offset) {
@@ -151,7 +160,18 @@ public final class TextLines {
 		this.segments++;
 	}
 
-	private void flush(Sink sink) {
+	/** Hands on the carried line, which ends at log offset {@code end}. */
+	private void flush(Sink sink, long end) {
+		if (this.carried == 0) {
+			boolean piece = this.pieceEnded;
+			this.pieceEnded = false;
+			if (piece) {
+				return;
+			}
+			// An empty line: no byte of it says where it is, its end does.
+			this.segments = 0;
+			segment(0, end);
+		}
 		this.line.decode(this.carry, this.carried, this.segmentStarts, this.segmentOffsets, this.segments);
 		this.carried = 0;
 		this.segments = 0;

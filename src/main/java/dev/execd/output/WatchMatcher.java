@@ -11,18 +11,27 @@ import org.jspecify.annotations.Nullable;
  * One watch's pattern, matched line by line under the step budget of
  * {@link PatternScanner}: the budget is set per chunk of output from its size, shared by
  * the chunk's lines, so a catastrophic pattern costs a reader thread a bounded time per
- * read however the output is cut into lines. One matcher is reused for every line.
+ * read however the output is cut into lines. One matcher is reused for every line (and
+ * one more for empty lines, see {@link EmptyLines}).
  */
 public final class WatchMatcher {
 
-	private final Matcher matcher;
+	private final Matcher lines;
+
+	/** For an empty line, see {@link EmptyLines}. */
+	private final Matcher emptyLine;
+
+	/** The one the last line went to, for the groups of its match. */
+	private Matcher matcher;
 
 	private final BudgetedLine line = new BudgetedLine();
 
 	private long left;
 
 	public WatchMatcher(Pattern pattern) {
-		this.matcher = pattern.matcher("");
+		this.lines = pattern.matcher("");
+		this.emptyLine = EmptyLines.pattern(pattern).matcher("");
+		this.matcher = this.lines;
 	}
 
 	/** Sets the budget for the lines of {@code bytes} bytes of output. */
@@ -38,6 +47,7 @@ public final class WatchMatcher {
 	 */
 	public int find(CharSequence text) {
 		this.line.text = text;
+		this.matcher = (text.isEmpty()) ? this.emptyLine : this.lines;
 		this.matcher.reset(this.line);
 		try {
 			return this.matcher.find() ? this.matcher.start() : -1;

@@ -3,13 +3,15 @@ package dev.execd.session;
 import java.util.ArrayDeque;
 
 import dev.execd.output.OutputException;
+import dev.execd.output.Utf8;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One reader's view of a session's output as records: replays from an offset (taken as
- * the start of a line), then follows it live, framing chunks of the log into whole lines.
- * Like {@link LiveOutput} it reads the one log at its own offset, so nothing is queued
- * for it beyond the line being assembled. Not thread-safe: one reader, one thread.
+ * the start of a line, unless it is inside a character), then follows it live, framing
+ * chunks of the log into whole lines. Like {@link LiveOutput} it reads the one log at its
+ * own offset, so nothing is queued for it beyond the line being assembled. Not
+ * thread-safe: one reader, one thread.
  */
 public final class LiveRecords implements AutoCloseable {
 
@@ -28,6 +30,9 @@ public final class LiveRecords implements AutoCloseable {
 
 	private long offset;
 
+	/** Where reading began, until the first chunk was framed. */
+	private long start;
+
 	private long version;
 
 	private boolean ended;
@@ -37,6 +42,7 @@ public final class LiveRecords implements AutoCloseable {
 		this.reads = session.reads();
 		this.subscription = subscription;
 		this.offset = from;
+		this.start = from;
 		this.framer = framer;
 	}
 
@@ -100,7 +106,15 @@ public final class LiveRecords implements AutoCloseable {
 				break;
 			}
 			this.offset = chunk.next();
-			this.framer.feed(chunk.offset(), chunk.tag(), chunk.bytes(), (e) -> this.ready.add(new Framed(e)));
+			byte[] bytes = chunk.bytes();
+			if (this.start > 0 && chunk.offset() == this.start
+					&& Utf8.leadingContinuations(bytes, Math.min(bytes.length, 1)) > 0) {
+				// Inside a character no line starts: the read goes on at the next line,
+				// as a read of raw output goes on at the next character.
+				this.framer.startInside(this.start, chunk.tag());
+			}
+			this.start = -1;
+			this.framer.feed(chunk.offset(), chunk.tag(), bytes, (e) -> this.ready.add(new Framed(e)));
 		}
 		return this.ready.poll();
 	}

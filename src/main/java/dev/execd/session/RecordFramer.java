@@ -88,6 +88,17 @@ public final class RecordFramer {
 		}
 	}
 
+	/**
+	 * Reading starts at {@code at}, inside a character of a line of stream {@code tag}:
+	 * the rest of that line is skipped to its newline and reported as nothing.
+	 */
+	public void startInside(long at, StreamTag tag) {
+		Pending p = (tag == StreamTag.STDERR) ? this.err : this.out;
+		p.start = at;
+		p.skipping = true;
+		p.error = null;
+	}
+
 	/** Bytes {@code [from, to)} are lost: the lines they cut are skipped to their end. */
 	public void gap(long from, long to) {
 		for (Pending p : new Pending[] { this.out, this.err }) {
@@ -132,7 +143,9 @@ public final class RecordFramer {
 			}
 		}
 		else if (p.skipping) {
-			sink.accept(new RecordEvent.Error(start, next, p.error, null));
+			if (p.error != null) {
+				sink.accept(new RecordEvent.Error(start, next, p.error, null));
+			}
 		}
 		else {
 			p.line.dropLast((byte) '\r');
@@ -199,7 +212,8 @@ public final class RecordFramer {
 
 		boolean skipping;
 
-		String error = "too_long";
+		/** Why a skipped line is skipped; null for the rest of one read from inside. */
+		@Nullable String error = "too_long";
 
 		void add(long at, byte[] b, int off, int len, long max) {
 			if (this.start < 0) {

@@ -211,6 +211,43 @@ class LogSearchTests {
 		}
 	}
 
+	/**
+	 * An empty line matches {@code ^$} as grep counts it; a line of exactly
+	 * {@link LogSearch#MAX_LINE} bytes is one piece, with no empty line after it. The
+	 * {@code \r} of {@code \r\n} stays in the line, where a MULTILINE {@code $} matches
+	 * before it.
+	 */
+	@Test
+	void emptyLinesMatchAsGrepCountsThemAndAFullPieceLeavesNoneBehind() {
+		String full = "x".repeat(LogSearch.MAX_LINE);
+		byte[] data = ("a\n\nb\n\n   \nc\r\n\r\n" + full + "\n\nend").getBytes(StandardCharsets.US_ASCII);
+		long afterFull = 15 + LogSearch.MAX_LINE;
+		try (OutputLog log = log(data, LARGE, 4096)) {
+			assertThat(offsets(log, data, "^$")).containsExactly(2L, 5L, 13L, afterFull + 1);
+			assertThat(offsets(log, data, "^\\s*$")).containsExactly(2L, 5L, 6L, 13L, afterFull + 1);
+			assertThat(offsets(log, data, "^\\z")).containsExactly(2L, 5L, afterFull + 1);
+			assertThat(offsets(log, data, "\\A(?=\\z)")).containsExactly(2L, 5L, afterFull + 1);
+			assertThat(offsets(log, data, "^(?!\\z)")).containsExactly(0L, 3L, 6L, 10L, 13L, 15L, afterFull + 2);
+			assertThat(offsets(log, data, "$")).containsExactly(1L, 2L, 4L, 5L, 9L, 11L, 13L, afterFull, afterFull + 1,
+					afterFull + 5);
+			assertThat(offsets(log, data, "^b$")).containsExactly(3L);
+			LogScan scan = LogSearch.scan(log, LineMatcher.regex(Pattern.compile("^$", Pattern.MULTILINE)), 0,
+					data.length, 100, 1, unlimited());
+			assertThat(scan.hits().get(0).line()).isEqualTo(new LogScan.Span(2, 2));
+			assertThat(texts(log, scan.hits().get(0).before())).containsExactly("a");
+			assertThat(texts(log, scan.hits().get(0).after())).containsExactly("b");
+		}
+	}
+
+	private static List<Long> offsets(OutputLog log, byte[] data, String regex) {
+		LineMatcher matcher = LineMatcher.regex(Pattern.compile(regex, Pattern.MULTILINE));
+		return LogSearch.scan(log, matcher, 0, data.length, 100, 0, unlimited())
+			.hits()
+			.stream()
+			.map(LogScan.Hit::offset)
+			.toList();
+	}
+
 	/** The byte offset of the first match of each line that has one, lines read whole. */
 	private static List<Long> naiveRegex(byte[] data, Pattern pattern) {
 		List<Long> offsets = new ArrayList<>();

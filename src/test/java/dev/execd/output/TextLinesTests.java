@@ -149,6 +149,37 @@ class TextLinesTests {
 	}
 
 	@Test
+	void emptyLinesAreHandedOnAtTheirOffsetsAndAFullPieceLeavesNoneBehind() {
+		feed("a\n\nb\r\n\r\n" + "x".repeat(TextLines.MAX_LINE) + "\n\nc\r\n");
+		assertThat(this.seen).containsExactly("a", "", "b", "", "x".repeat(TextLines.MAX_LINE), "", "c");
+		long afterFull = 8 + TextLines.MAX_LINE;
+		assertThat(this.offsets).containsExactly(0L, 2L, 3L, 6L, 8L, afterFull + 1, afterFull + 2);
+		List<Long> ends = new ArrayList<>();
+		byte[] bytes = "ab\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+		this.lines.feed(bytes, bytes.length, 100, (line) -> ends.add(line.offsetOf(line.length())));
+		assertThat(ends).as("where the \\r is").containsExactly(102L, 104L);
+	}
+
+	@Test
+	void anEmptyLineMatchesCaretDollarAsGrepDoes() {
+		WatchMatcher empty = new WatchMatcher(Pattern.compile("^$", Pattern.MULTILINE));
+		empty.budget(100);
+		assertThat(empty.find("")).isZero();
+		assertThat(empty.find("a")).isEqualTo(-1);
+		WatchMatcher blank = new WatchMatcher(Pattern.compile("^(\\s*)(\\z)", Pattern.MULTILINE));
+		blank.budget(100);
+		assertThat(blank.find("   ")).isZero();
+		assertThat(blank.groups()).containsExactly("   ", "");
+		assertThat(blank.find("")).isZero();
+		assertThat(blank.groups()).containsExactly("", "");
+		assertThat(blank.find(" x")).isEqualTo(-1);
+		WatchMatcher notEnd = new WatchMatcher(Pattern.compile("^(?!\\z)", Pattern.MULTILINE));
+		notEnd.budget(100);
+		assertThat(notEnd.find("")).isEqualTo(-1);
+		assertThat(notEnd.find("a")).isZero();
+	}
+
+	@Test
 	void theMatcherFindsGroupsAndStopsACatastrophicPattern() {
 		WatchMatcher matcher = new WatchMatcher(Pattern.compile("port (\\d+)( x)?", Pattern.MULTILINE));
 		matcher.budget(100);

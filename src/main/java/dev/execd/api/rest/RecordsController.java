@@ -37,7 +37,8 @@ class RecordsController {
 	@Operation(operationId = "readRecords", summary = "Read a session's output as whole lines (JSONL records)",
 			description = """
 					The records of `GET /sessions/{id}/stream?framing=...` as a poll: whole stdout \
-					lines from `offset` (taken as the start of a line), as JSON values \
+					lines from `offset` (taken as the start of a line; inside a character, from \
+					the line after it), as JSON values \
 					(`framing=jsonl`, the default) or text (`lines`), with errors for lines that \
 					are not valid JSON, too long or cut by a gap, and the stderr lines read \
 					meanwhile apart. Pass `next_offset` back as `offset` to read on: every stdout \

@@ -118,7 +118,9 @@ class StreamController {
 					output drained (`id` = the end of the log); then `exit`.
 
 					`Last-Event-ID` (or `offset`) is taken as the start of a line: the stream \
-					resumes exactly at the next stdout line; stderr lines around it may repeat.""",
+					resumes exactly at the next stdout line; stderr lines around it may repeat. \
+					An offset inside a character is inside a line: the rest of that line is \
+					skipped and the stream begins at the line after it.""",
 			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY, description = ACCESS_TOKEN,
 					schema = @Schema(type = "string")))
 	@ApiResponse(responseCode = "200", description = "The event stream; it ends after the `exit` event.",
