@@ -210,6 +210,20 @@ class FilesApiTests extends EndToEndTest {
 	}
 
 	@Test
+	void aBooleanParameterIsTrueOrFalseAndNothingElse() throws IOException {
+		Files.createDirectories(ROOT.resolve("keep/inside"));
+		for (String value : new String[] { "yes", "on", "1", "", "no" }) {
+			assertRefused(this.api.put("/files?path=made/m.txt&mkdirs=" + value, bytes("x")), 400, "invalid_request");
+			assertRefused(this.api.delete("/files?path=keep&recursive=" + value), 400, "invalid_request");
+		}
+		assertThat(ROOT.resolve("made")).doesNotExist();
+		assertThat(ROOT.resolve("keep/inside")).isDirectory();
+		assertThat(this.api.put("/files?path=made/m.txt&mkdirs=TRUE", bytes("x")).status()).isEqualTo(201);
+		assertThat(this.api.delete("/files?path=keep&recursive=True").status()).isEqualTo(204);
+		assertThat(ROOT.resolve("keep")).doesNotExist();
+	}
+
+	@Test
 	void refusesInvalidParameters() {
 		for (String query : new String[] { "/files", "/files?path=", "/files?path=x&encoding=latin1",
 				"/files?path=x&offset_lines=-1&encoding=utf8", "/files?path=x&max_lines=0&encoding=utf8",

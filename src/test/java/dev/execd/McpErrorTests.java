@@ -57,6 +57,23 @@ class McpErrorTests extends McpEndToEndTest {
 		assertError("write_stdin", Map.of("session_id", done, "chars", "x"), "session_exited: ");
 	}
 
+	@Test
+	void refusesNumbersOutsideTheirRangesUnlessTheToolClampsThem() {
+		String done = this.mcp.ok("exec_command", Map.of("cmd", "echo '{}'", "yield_time_ms", 10000)).sessionId();
+		assertError("search_output", Map.of("pattern", "x", "context", 11),
+				"invalid_request: context must be between 0 and 10");
+		assertError("search_output", Map.of("session_id", done, "pattern", "x", "max_matches", 0),
+				"invalid_request: max_matches must be between 1 and 1000");
+		assertError("read_output", Map.of("session_id", done, "settle_ms", 30001),
+				"invalid_request: settle_ms must be between 0 and 30000");
+		assertError("exec_command", Map.of("cmd", "true", "input_quiet_ms", 60001),
+				"invalid_request: input_quiet_ms must be between 0 and 60000");
+		// read_output's wait_ms is clamped, with framing to a records poll's 30000.
+		McpTestClient.Result framed = this.mcp.ok("read_output",
+				Map.of("session_id", done, "framing", "jsonl", "wait_ms", 60000));
+		assertThat(framed.structured()).containsEntry("eof", true);
+	}
+
 	/**
 	 * A {@code tools/call} whose params are not the shape the SDK deserializes is
 	 * JSON-RPC's invalid params, not a 500 with half a response; as a notification it

@@ -82,7 +82,7 @@ public class FileService {
 			@Nullable Long maxLines) throws IOException {
 		long offset = Inputs.nonNegative(offsetLines, 0, "offset_lines");
 		long skip = Inputs.nonNegative(offsetChars, 0, "offset_chars");
-		int max = (int) inRange(maxLines, 2000, 1, MAX_LINES, "max_lines");
+		int max = (int) Inputs.inRange(maxLines, 2000, 1, MAX_LINES, "max_lines");
 		try (OpenFile file = this.reads.open(locate(scope, path))) {
 			TextReader.TextPage page = TextReader.read(file, offset, skip, max);
 			TextReader.Position next = page.next();
@@ -112,8 +112,8 @@ public class FileService {
 	 * @param maxEntries 1 to {@link #MAX_ENTRIES}; default 1000
 	 */
 	public FileListing list(Scope scope, @Nullable String path, @Nullable Long depth, @Nullable Long maxEntries) {
-		int levels = (int) inRange(depth, 1, 1, MAX_DEPTH, "depth");
-		int max = (int) inRange(maxEntries, 1000, 1, MAX_ENTRIES, "max_entries");
+		int levels = (int) Inputs.inRange(depth, 1, 1, MAX_DEPTH, "depth");
+		int max = (int) Inputs.inRange(maxEntries, 1000, 1, MAX_ENTRIES, "max_entries");
 		var listing = this.reads.list(locate(scope, path), levels, max);
 		return new FileListing(FileInfo.of(listing.directory()), listing.entries().stream().map(FileInfo::of).toList(),
 				listing.truncated());
@@ -180,16 +180,6 @@ public class FileService {
 	private static String required(@Nullable String value, String field) {
 		if (value == null || value.isEmpty()) {
 			throw ApiException.invalid(field + " is required");
-		}
-		return value;
-	}
-
-	private static long inRange(@Nullable Long value, long fallback, long min, long max, String field) {
-		if (value == null) {
-			return fallback;
-		}
-		if (value < min || value > max) {
-			throw ApiException.invalid(field + " must be between " + min + " and " + max);
 		}
 		return value;
 	}

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Checks and clamps of request values. Negative durations, sizes and offsets are refused;
- * values the contract clamps are clamped.
+ * values the contract clamps are clamped, and any other value outside its documented
+ * range is refused ({@link #inRange}).
  */
 public final class Inputs {
 
@@ -30,6 +31,21 @@ public final class Inputs {
 			throw ApiException.invalid(field + " must not be negative");
 		}
 		return Math.max(min, Math.min(max, v));
+	}
+
+	/**
+	 * A value of a field whose range is not documented as clamped: outside it is 400
+	 * {@code invalid_request} naming the field and the range.
+	 */
+	static long inRange(@Nullable Number value, long fallback, long min, long max, String field) {
+		if (value == null) {
+			return fallback;
+		}
+		long v = value.longValue();
+		if (v < min || v > max) {
+			throw ApiException.invalid(field + " must be between " + min + " and " + max);
+		}
+		return v;
 	}
 
 	public static long nonNegative(@Nullable Number value, long fallback, String field) {

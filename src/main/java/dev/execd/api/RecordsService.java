@@ -29,6 +29,9 @@ public class RecordsService {
 	/** The largest {@code max_record_bytes}: a line is held whole until it is sent. */
 	public static final long MAX_RECORD_BYTES = 64L * 1024 * 1024;
 
+	/** The longest {@code wait_ms} of a poll for records. */
+	static final long MAX_WAIT_MS = 30_000;
+
 	private final SessionRegistry registry;
 
 	private final JsonMapper json;
@@ -72,8 +75,8 @@ public class RecordsService {
 			throws InterruptedException {
 		RecordFramer framer = framer((framing != null) ? framing : "jsonl", maxRecordBytes, false);
 		long from = Inputs.nonNegative(offset, 0, "offset");
-		int max = (int) Inputs.clamp(maxRecords, 100, 1, 1000, "max_records");
-		long wait = Inputs.clamp(waitMs, 0, 0, 30_000, "wait_ms");
+		int max = (int) Inputs.inRange(maxRecords, 100, 1, 1000, "max_records");
+		long wait = Inputs.inRange(waitMs, 0, 0, MAX_WAIT_MS, "wait_ms");
 		RecordsPoll.Page page = RecordsPoll.read(this.registry.find(scope, id), from, framer, max, wait * 1_000_000L);
 		List<Map<String, Object>> records = page.records().stream().map(RecordsService::item).toList();
 		List<Map<String, Object>> stderr = page.stderr().stream().map(RecordsService::item).toList();
@@ -87,7 +90,9 @@ public class RecordsService {
 	 */
 	public OutputResult framed(Scope scope, String id, @Nullable Long offset, @Nullable Long waitMs, String framing)
 			throws InterruptedException {
-		RecordsResult page = poll(scope, id, offset, null, waitMs, framing, null);
+		// read_output documents wait_ms as clamped; with framing, to a records poll's.
+		long wait = Inputs.clamp(waitMs, 0, 0, MAX_WAIT_MS, "wait_ms");
+		RecordsResult page = poll(scope, id, offset, null, wait, framing, null);
 		List<Map<String, Object>> items = new java.util.ArrayList<>(page.records());
 		for (Map<String, Object> line : page.stderr()) {
 			Map<String, Object> item = new LinkedHashMap<>(line);

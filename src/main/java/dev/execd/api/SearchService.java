@@ -73,11 +73,11 @@ public class SearchService {
 		}
 
 		int contextLines() {
-			return (int) Inputs.clamp(this.context, 0, 0, MAX_CONTEXT, "context");
+			return (int) Inputs.inRange(this.context, 0, 0, MAX_CONTEXT, "context");
 		}
 
 		int matchLimit() {
-			return (int) Inputs.clamp(this.maxMatches, DEFAULT_MAX_MATCHES, 1, MAX_MATCHES, "max_matches");
+			return (int) Inputs.inRange(this.maxMatches, DEFAULT_MAX_MATCHES, 1, MAX_MATCHES, "max_matches");
 		}
 
 	}

@@ -55,7 +55,7 @@ public class ShellService {
 	public CommandResult get(Scope scope, String id, String commandId, @Nullable Long waitMs,
 			@Nullable Long maxOutputBytes, @Nullable String truncation, @Nullable Boolean stripAnsi,
 			@Nullable String view) throws InterruptedException {
-		long ms = Inputs.clamp(waitMs, 0, 0, StartRequest.MAX_YIELD_MS, "wait_ms");
+		long ms = Inputs.inRange(waitMs, 0, 0, StartRequest.MAX_YIELD_MS, "wait_ms");
 		WaitSpec wait = WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(ms), null,
 				(int) Inputs.clamp(maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), truncation,
 				Inputs.flag(stripAnsi));

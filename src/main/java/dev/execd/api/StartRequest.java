@@ -98,15 +98,15 @@ public record StartRequest(@Schema(description = """
 		@Schema(description = """
 				End the wait once at least one byte of new output came and then nothing for \
 				this long, in ms (`ended_by: settled`): the program finished printing or \
-				redrawing. Clamped to [0, 30000]; 0 or absent = off.""", minimum = "0", maximum = "30000",
-				example = "300") @Nullable Long settleMs,
+				redrawing. 0 to 30000 (outside: 400 `invalid_request`); 0 or absent = off.""", minimum = "0",
+				maximum = "30000", example = "300") @Nullable Long settleMs,
 
 		@Schema(description = """
 				End the wait when the session's foreground process is blocked reading its \
 				terminal (or, on pipes, its stdin) and no output came for this long, in ms \
 				(`ended_by: input`, `session.waiting_for_input: true`): a prompt such as \
-				`[y/N]` returns at once instead of after the whole yield. Clamped to [0, \
-				60000]; 0 = off.""", defaultValue = "300", minimum = "0",
+				`[y/N]` returns at once instead of after the whole yield. 0 to 60000 \
+				(outside: 400 `invalid_request`); 0 = off.""", defaultValue = "300", minimum = "0",
 				maximum = "60000") @Nullable Long inputQuietMs,
 
 		@Schema(description = """

@@ -81,12 +81,12 @@ public record StdinRequest(
 				example = "-- INSERT --") @Nullable String waitForScreen,
 
 		@Schema(description = "As in `POST /sessions`: end once output came and then nothing for this long, "
-				+ "in ms. Clamped to [0, 30000]; 0 or absent = off.", minimum = "0", maximum = "30000",
+				+ "in ms, 0 to 30000; 0 or absent = off.", minimum = "0", maximum = "30000",
 				example = "300") @Nullable Long settleMs,
 
 		@Schema(description = "As in `POST /sessions`: end when the foreground process is blocked reading its "
-				+ "input and no output came for this long, in ms. Clamped to [0, 60000]; 0 = off.",
-				defaultValue = "300", minimum = "0", maximum = "60000") @Nullable Long inputQuietMs,
+				+ "input and no output came for this long, in ms, 0 to 60000; 0 = off.", defaultValue = "300",
+				minimum = "0", maximum = "60000") @Nullable Long inputQuietMs,
 
 		@Schema(description = "As in `POST /sessions`: cap on `output` in bytes, clamped to [256, 1048576]; "
 				+ "the cut part is replaced by a marker naming its byte range in the log.", defaultValue = "32768",

@@ -38,10 +38,10 @@ public final class Waits {
 		/** Every default. */
 		public static final Until DEFAULTS = new Until(null, null, null);
 
-		/** {@code base} with these conditions, checked and clamped. */
+		/** {@code base} with these conditions, checked. */
 		WaitSpec applyTo(WaitSpec base) {
-			long settle = Inputs.clamp(this.settleMs, 0, 0, MAX_SETTLE_MS, "settle_ms");
-			long quiet = Inputs.clamp(this.inputQuietMs, DEFAULT_INPUT_QUIET_MS, 0, MAX_INPUT_QUIET_MS,
+			long settle = Inputs.inRange(this.settleMs, 0, 0, MAX_SETTLE_MS, "settle_ms");
+			long quiet = Inputs.inRange(this.inputQuietMs, DEFAULT_INPUT_QUIET_MS, 0, MAX_INPUT_QUIET_MS,
 					"input_quiet_ms");
 			return base.until(pattern(this.waitForScreen, "wait_for_screen"), TimeUnit.MILLISECONDS.toNanos(settle),
 					TimeUnit.MILLISECONDS.toNanos(quiet));

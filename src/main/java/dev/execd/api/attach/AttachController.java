@@ -93,7 +93,7 @@ class AttachController {
 							required = false, defaultValue = "utf8") String encoding,
 			@Parameter(description = "Remove terminal escape sequences from `text` (never from the log).",
 					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
-							required = false, defaultValue = "false") boolean stripAnsi,
+							required = false) @Nullable Boolean stripAnsi,
 			HttpServletRequest request, HttpServletResponse response) throws Exception {
 		String origin = request.getHeader(HttpHeaders.ORIGIN);
 		if (!Origins.allowed(origin, request.getHeader(HttpHeaders.HOST), this.properties.security().corsOrigins())) {
@@ -103,7 +103,7 @@ class AttachController {
 		boolean base64 = Inputs.base64(encoding);
 		Long from = (offset != null) ? Inputs.nonNegative(offset, 0, "offset") : null;
 		Session session = this.registry.find(scope, id);
-		LiveOutput live = LiveOutput.attach(session, from, base64, stripAnsi,
+		LiveOutput live = LiveOutput.attach(session, from, base64, Boolean.TRUE.equals(stripAnsi),
 				this.properties.limits().maxSubscribersPerSession());
 		boolean upgraded = false;
 		try {

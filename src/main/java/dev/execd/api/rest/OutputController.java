@@ -93,12 +93,12 @@ class OutputController {
 					schema = @Schema(maxLength = 1024)) @RequestParam(name = "wait_for_screen",
 							required = false) @Nullable String waitForScreen,
 			@Parameter(
-					description = "As in `POST /sessions`, in ms; given, the first byte alone no longer "
-							+ "ends the wait.",
+					description = "As in `POST /sessions`, in ms (0 to 30000); given, the first byte alone no "
+							+ "longer ends the wait.",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0",
 							maximum = "30000")) @RequestParam(name = "settle_ms",
 									required = false) @Nullable Long settleMs,
-			@Parameter(description = "As in `POST /sessions`, in ms; 0 = off.",
+			@Parameter(description = "As in `POST /sessions`, in ms (0 to 60000); 0 = off.",
 					schema = @Schema(type = "integer", format = "int64", defaultValue = "300", minimum = "0",
 							maximum = "60000")) @RequestParam(name = "input_quiet_ms",
 									required = false) @Nullable Long inputQuietMs,
@@ -107,7 +107,7 @@ class OutputController {
 							required = false, defaultValue = "utf8") String encoding,
 			@Parameter(description = "Remove terminal escape sequences from the text (never from the log).",
 					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
-							required = false, defaultValue = "false") boolean stripAnsi,
+							required = false) @Nullable Boolean stripAnsi,
 			@Parameter(description = """
 					`screen` adds the terminal's rendered `screen` (a pipe session: 409 \
 					`not_a_terminal`).""",
@@ -122,7 +122,8 @@ class OutputController {
 							required = false) @Nullable String stream)
 			throws InterruptedException {
 		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor,
-				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, stripAnsi, view, stream);
+				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, Boolean.TRUE.equals(stripAnsi), view,
+				stream);
 	}
 
 }

@@ -94,8 +94,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException ex) {
-		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "parameter '" + ex.getName() + "' has the wrong type",
-				null);
+		Class<?> type = ex.getRequiredType();
+		String detail = (type == Boolean.class || type == boolean.class) ? "' must be true or false"
+				: "' has the wrong type";
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "parameter '" + ex.getName() + detail, null);
 	}
 
 	/** Tomcat refuses to parse a malformed query string only when a parameter is read. */

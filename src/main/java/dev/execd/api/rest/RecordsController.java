@@ -60,12 +60,13 @@ class RecordsController {
 			@Parameter(description = "Byte offset of the first line to read: 0, or a `next_offset`.",
 					schema = @Schema(type = "integer", format = "int64", defaultValue = "0",
 							minimum = "0")) @RequestParam(required = false) @Nullable Long offset,
-			@Parameter(description = "Most records to return; clamped to 1-1000.",
-					schema = @Schema(type = "integer", defaultValue = "100", minimum = "0")) @RequestParam(
-							name = "max_records", required = false) @Nullable Long maxRecords,
-			@Parameter(description = "Wait up to this many ms for a first record or the end; clamped to 0-30000.",
-					schema = @Schema(type = "integer", defaultValue = "0", minimum = "0")) @RequestParam(
-							name = "wait_ms", required = false) @Nullable Long waitMs,
+			@Parameter(description = "Most records to return, 1 to 1000.",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "100", minimum = "1",
+							maximum = "1000")) @RequestParam(name = "max_records",
+									required = false) @Nullable Long maxRecords,
+			@Parameter(description = "Wait up to this many ms (0 to 30000) for a first record or the end.",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "0", minimum = "0",
+							maximum = "30000")) @RequestParam(name = "wait_ms", required = false) @Nullable Long waitMs,
 			@Parameter(description = "`jsonl`: each line a JSON value; `lines`: text.",
 					schema = @Schema(allowableValues = { "jsonl", "lines" }, defaultValue = "jsonl")) @RequestParam(
 							required = false) @Nullable String framing,

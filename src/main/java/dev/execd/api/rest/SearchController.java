@@ -54,9 +54,9 @@ class SearchController {
 			Ignore case: Unicode case folding for a regular expression; for a literal, ASCII \
 			folding when it is ASCII, else Unicode folding through a regular expression.""";
 
-	private static final String CONTEXT = "Lines before and after each match to return. Clamped to [0, 10].";
+	private static final String CONTEXT = "Lines before and after each match to return, 0 to 10.";
 
-	private static final String MAX_MATCHES = "Most matching lines to return. Clamped to [1, 1000].";
+	private static final String MAX_MATCHES = "Most matching lines to return, 1 to 1000.";
 
 	private final SearchService search;
 

@@ -89,8 +89,13 @@ class ShellCommandController {
 	@GetMapping("/{commandId}")
 	CommandResult get(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@Parameter(description = COMMAND_ID, example = "cmd_1") @PathVariable String commandId,
-			@RequestParam(name = "wait_ms", required = false) @Nullable Long waitMs,
-			@RequestParam(name = "max_output_bytes", required = false) @Nullable Long maxOutputBytes,
+			@Parameter(description = "Wait up to this many ms (0 to 30000) for the command to end.",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "0", minimum = "0",
+							maximum = "30000")) @RequestParam(name = "wait_ms", required = false) @Nullable Long waitMs,
+			@Parameter(description = "Cap on `output`; as for `POST /sessions` (clamped to [256, 1048576]).",
+					schema = @Schema(type = "integer", format = "int64", defaultValue = "32768", minimum = "256",
+							maximum = "1048576")) @RequestParam(name = "max_output_bytes",
+									required = false) @Nullable Long maxOutputBytes,
 			@RequestParam(required = false) @Nullable String truncation,
 			@RequestParam(name = "strip_ansi", required = false) @Nullable Boolean stripAnsi,
 			@Parameter(

@@ -148,7 +148,7 @@ class StreamController {
 							required = false, defaultValue = "utf8") String encoding,
 			@Parameter(description = "Remove terminal escape sequences from `text` (never from the log).",
 					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
-							required = false, defaultValue = "false") boolean stripAnsi,
+							required = false) @Nullable Boolean stripAnsi,
 			@Parameter(description = """
 					The `id` of the last `output` event received, i.e. the byte offset to resume \
 					at; sent by EventSource when it reconnects. Wins over `offset`.""",
@@ -177,7 +177,8 @@ class StreamController {
 		}
 		int maxSubscribers = this.properties.limits().maxSubscribersPerSession();
 		// Text to strip needs a string; all other output is encoded from the log's bytes.
-		LiveOutput live = stripAnsi && !base64 ? LiveOutput.follow(session, from, false, true, maxSubscribers)
+		LiveOutput live = Boolean.TRUE.equals(stripAnsi) && !base64
+				? LiveOutput.follow(session, from, false, true, maxSubscribers)
 				: LiveOutput.followBytes(session, from, !base64, maxSubscribers);
 		return SsePump.response(request, response, this.json, live, "output stream of session " + id,
 				(sse) -> pump(live, base64, sse));
