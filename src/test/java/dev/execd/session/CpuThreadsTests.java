@@ -1,14 +1,15 @@
 package dev.execd.session;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -42,14 +43,21 @@ class CpuThreadsTests {
 	@Test
 	void pastTheQueueWorkIsRefusedOrRunInPlace() throws Exception {
 		int threads = Runtime.getRuntime().availableProcessors();
+		AtomicInteger holding = new AtomicInteger();
 		CountDownLatch release = new CountDownLatch(1);
 		try (ExecutorService virtual = Executors.newVirtualThreadPerTaskExecutor()) {
 			try {
-				List<Future<Boolean>> blocked = new ArrayList<>();
-				for (int i = 0; i < threads + CpuThreads.MAX_QUEUED; i++) {
-					blocked.add(virtual.submit(() -> CpuThreads.call(() -> awaitQuietly(release))));
-				}
-				await().atMost(Duration.ofSeconds(20)).until(() -> CpuThreads.queued() == CpuThreads.MAX_QUEUED);
+				List<Future<Boolean>> blocked = new CopyOnWriteArrayList<>();
+				// Work of an earlier test may still hold a thread and take a task from
+				// the
+				// queue when it ends: top the queue up until every thread holds one of
+				// these and the queue is full.
+				await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(() -> {
+					if (CpuThreads.queued() < CpuThreads.MAX_QUEUED) {
+						blocked.add(virtual.submit(() -> CpuThreads.call(() -> hold(holding, release))));
+					}
+					return holding.get() == threads && CpuThreads.queued() == CpuThreads.MAX_QUEUED;
+				});
 				Future<Object> refused = virtual.submit(() -> CpuThreads.call(() -> "ran"));
 				assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> refused.get(10, TimeUnit.SECONDS))
 					.withCauseInstanceOf(SessionException.Busy.class);
@@ -66,7 +74,8 @@ class CpuThreadsTests {
 		}
 	}
 
-	private static boolean awaitQuietly(CountDownLatch release) {
+	private static boolean hold(AtomicInteger holding, CountDownLatch release) {
+		holding.incrementAndGet();
 		try {
 			return release.await(60, TimeUnit.SECONDS);
 		}
