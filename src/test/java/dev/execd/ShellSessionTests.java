@@ -192,6 +192,30 @@ class ShellSessionTests extends EndToEndTest {
 		assertThat(this.api.post("/sessions/" + id + "/commands", Map.of("cmd", "true")).status()).isEqualTo(409);
 	}
 
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void theShellsOwnExitNoticeIsInNoCommandsOutput(boolean tty) {
+		String nl = nl(tty);
+		String id = shell(tty);
+		// In a subshell or a script, exit prints nothing of bash's: what they print
+		// stays.
+		JsonNode subshell = run(id, "(echo exit; exit 3)");
+		assertThat(List.of(out(subshell), subshell.get("exit_code").asInt())).isEqualTo(List.of("exit" + nl, 3));
+		JsonNode script = run(id, "bash -c 'echo exit >&2; exit 5'");
+		assertThat(List.of(out(script), script.get("exit_code").asInt())).isEqualTo(List.of("exit" + nl, 5));
+		JsonNode exit = run(id, "exit 4");
+		assertThat(List.of(out(exit), exit.get("exit_code").asInt(), exit.get("end").asString()))
+			.isEqualTo(List.of("", 4, "shell_exited"));
+		assertThat(exit.get("next_offset").asLong()).isEqualTo(exit.get("output_offset").asLong());
+		JsonNode listed = this.api.get("/sessions/" + id + "/commands/" + exit.get("command_id").asString()).json();
+		assertThat(out(listed)).isEmpty();
+		String own = shell(tty);
+		// The same bytes printed by the command itself stay its own (on stderr, which the
+		// notice follows in order even on pipes).
+		JsonNode echoed = run(own, "echo exit >&2; exit 6");
+		assertThat(List.of(out(echoed), echoed.get("exit_code").asInt())).isEqualTo(List.of("exit" + nl, 6));
+	}
+
 	@Test
 	void backgroundOutputBelongsToNoCommand() {
 		String id = shell(false);

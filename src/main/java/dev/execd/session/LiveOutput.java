@@ -59,9 +59,11 @@ public final class LiveOutput implements AutoCloseable {
 	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
 	 * @throws SessionException.TooManySubscribers past {@code maxSubscribers}
 	 */
-	public static LiveOutput follow(Session session, long from, boolean base64, boolean stripAnsi, int maxSubscribers) {
+	public static LiveOutput follow(Session session, long from, boolean base64, boolean stripAnsi, int maxSubscribers,
+			Subscriber subscriber) {
 		session.reads().checkOffset(from);
-		return new LiveOutput(session, session.reads().subscribe(maxSubscribers), from, !base64, !base64, stripAnsi);
+		return new LiveOutput(session, session.reads().subscribe(maxSubscribers, subscriber), from, !base64, !base64,
+				stripAnsi);
 	}
 
 	/**
@@ -70,9 +72,10 @@ public final class LiveOutput implements AutoCloseable {
 	 * chunk.
 	 * @param text whether chunks end on character boundaries, as text needs them
 	 */
-	public static LiveOutput followBytes(Session session, long from, boolean text, int maxSubscribers) {
+	public static LiveOutput followBytes(Session session, long from, boolean text, int maxSubscribers,
+			Subscriber subscriber) {
 		session.reads().checkOffset(from);
-		return new LiveOutput(session, session.reads().subscribe(maxSubscribers), from, text, false, false);
+		return new LiveOutput(session, session.reads().subscribe(maxSubscribers, subscriber), from, text, false, false);
 	}
 
 	/**
@@ -82,12 +85,12 @@ public final class LiveOutput implements AutoCloseable {
 	 * @throws SessionException.Exited when the session no longer runs
 	 */
 	public static LiveOutput attach(Session session, @Nullable Long from, boolean base64, boolean stripAnsi,
-			int maxSubscribers) {
+			int maxSubscribers, Subscriber subscriber) {
 		if (!session.isRunning()) {
 			throw new SessionException.Exited(session.snapshot());
 		}
 		long start = (from != null) ? from : session.reads().total();
-		return follow(session, start, base64, stripAnsi, maxSubscribers);
+		return follow(session, start, base64, stripAnsi, maxSubscribers, subscriber);
 	}
 
 	/**

@@ -53,10 +53,12 @@ public final class LiveRecords implements AutoCloseable {
 	 * @throws OutputException.OutputUnavailable when the bytes are no longer kept
 	 * @throws SessionException.TooManySubscribers past {@code maxSubscribers}
 	 */
-	public static LiveRecords follow(Session session, long from, RecordFramer framer, int maxSubscribers) {
+	public static LiveRecords follow(Session session, long from, RecordFramer framer, int maxSubscribers,
+			Subscriber subscriber) {
 		session.reads().checkOffset(from);
-		AutoCloseable subscription = (maxSubscribers > 0) ? session.reads().subscribe(maxSubscribers) : () -> {
-		};
+		AutoCloseable subscription = (maxSubscribers > 0) ? session.reads().subscribe(maxSubscribers, subscriber)
+				: () -> {
+				};
 		return new LiveRecords(session, subscription, from, framer);
 	}
 

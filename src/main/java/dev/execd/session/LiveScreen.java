@@ -46,12 +46,12 @@ public final class LiveScreen implements AutoCloseable {
 	 * @throws SessionException.TooManySubscribers past {@code maxSubscribers}, counted
 	 * with the session's output streams
 	 */
-	public static LiveScreen follow(Session session, int maxSubscribers) {
+	public static LiveScreen follow(Session session, int maxSubscribers, Subscriber subscriber) {
 		SessionSnapshot snapshot = session.snapshot();
 		if (!snapshot.tty()) {
 			throw new SessionException.NotATerminal(snapshot);
 		}
-		return new LiveScreen(session, session.reads().subscribe(maxSubscribers));
+		return new LiveScreen(session, session.reads().subscribe(maxSubscribers, subscriber));
 	}
 
 	/**

@@ -1,6 +1,5 @@
 package dev.execd.session;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
@@ -22,9 +21,7 @@ final class OutputFollower {
 
 	private final LongSupplier outputAtExit;
 
-	private final Runnable touch;
-
-	private final AtomicInteger subscribers = new AtomicInteger();
+	private final SubscriberSlots slots;
 
 	/**
 	 * @param ended whether the process ended and its output drained
@@ -35,28 +32,21 @@ final class OutputFollower {
 		this.log = log;
 		this.ended = ended;
 		this.outputAtExit = outputAtExit;
-		this.touch = touch;
+		this.slots = new SubscriberSlots(touch);
 	}
 
 	/**
 	 * Registers a stream.
 	 * @return closing it ends the registration
-	 * @throws SessionException.TooManySubscribers past {@code max}
+	 * @throws SessionException.TooManySubscribers past {@code max}, once the streams
+	 * whose clients are gone were let go (see {@link SubscriberSlots})
 	 */
-	AutoCloseable subscribe(int max) {
-		if (this.subscribers.incrementAndGet() > max) {
-			this.subscribers.decrementAndGet();
-			throw new SessionException.TooManySubscribers(max);
-		}
-		this.touch.run();
-		return () -> {
-			this.subscribers.decrementAndGet();
-			this.touch.run();
-		};
+	AutoCloseable subscribe(int max, Subscriber subscriber) {
+		return this.slots.take(max, subscriber);
 	}
 
 	int subscribers() {
-		return this.subscribers.get();
+		return this.slots.count();
 	}
 
 	/**

@@ -38,7 +38,7 @@ public final class RecordsPoll {
 		long stderrDropped = 0;
 		boolean full = false;
 		boolean eof = false;
-		try (LiveRecords live = LiveRecords.follow(session, from, framer, 0)) {
+		try (LiveRecords live = LiveRecords.follow(session, from, framer, 0, Subscriber.SELF_CLOSING)) {
 			while (!full && !eof) {
 				LiveRecords.Item item = live.next();
 				if (item == null) {

@@ -67,8 +67,8 @@ public final class SessionReads {
 	}
 
 	/** See {@link OutputFollower#subscribe}. */
-	public AutoCloseable subscribe(int max) {
-		return this.follower.subscribe(max);
+	public AutoCloseable subscribe(int max, Subscriber subscriber) {
+		return this.follower.subscribe(max, subscriber);
 	}
 
 	/** How many streams are open, which counts as activity. */

@@ -221,7 +221,8 @@ public final class ShellCommands {
 		this.exited = true;
 		long total = this.log.total();
 		if (this.running != null) {
-			this.running.ended("shell_exited", status, null, total, this.context.clock().instant());
+			long end = this.running.begun ? ExitNotice.before(this.log, this.running.outputOffset, total) : total;
+			this.running.ended("shell_exited", status, null, end, this.context.clock().instant());
 			finished(this.running);
 			this.running = null;
 		}

@@ -72,7 +72,7 @@ class LiveOutputTests {
 		session.ended().get(10, TimeUnit.SECONDS);
 		StringBuilder text = new StringBuilder();
 		long at = 0;
-		try (LiveOutput live = LiveOutput.followBytes(session, 0, true, 8)) {
+		try (LiveOutput live = LiveOutput.followBytes(session, 0, true, 8, Subscriber.SELF_CLOSING)) {
 			for (LiveEvent event = live.next(); !(event instanceof LiveEvent.End); event = live.next()) {
 				LiveEvent.Bytes bytes = (LiveEvent.Bytes) event;
 				assertThat(bytes.offset()).isEqualTo(at);
@@ -89,16 +89,16 @@ class LiveOutputTests {
 	void refusesAnOffsetPastTheEnd() {
 		Session session = start("sleep 1000");
 		assertThatExceptionOfType(OutputException.OffsetOutOfRange.class)
-			.isThrownBy(() -> LiveOutput.follow(session, 5, false, false, 8));
+			.isThrownBy(() -> LiveOutput.follow(session, 5, false, false, 8, Subscriber.SELF_CLOSING));
 	}
 
 	@Test
 	void countsAsASubscriberUntilClosed() throws Exception {
 		Session session = start("sleep 1000");
-		try (LiveOutput live = LiveOutput.follow(session, 0, false, false, 1)) {
+		try (LiveOutput live = LiveOutput.follow(session, 0, false, false, 1, Subscriber.SELF_CLOSING)) {
 			assertThat(session.reads().subscribers()).isEqualTo(1);
 			assertThatExceptionOfType(SessionException.TooManySubscribers.class)
-				.isThrownBy(() -> LiveOutput.follow(session, 0, false, false, 1));
+				.isThrownBy(() -> LiveOutput.follow(session, 0, false, false, 1, Subscriber.SELF_CLOSING));
 		}
 		assertThat(session.reads().subscribers()).isZero();
 	}
@@ -115,7 +115,7 @@ class LiveOutputTests {
 			throws Exception {
 		List<LiveEvent> events = new ArrayList<>();
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		try (LiveOutput live = LiveOutput.follow(session, from, base64, stripAnsi, 8)) {
+		try (LiveOutput live = LiveOutput.follow(session, from, base64, stripAnsi, 8, Subscriber.SELF_CLOSING)) {
 			while (System.nanoTime() < deadline) {
 				LiveEvent event = live.next();
 				if (event == null) {

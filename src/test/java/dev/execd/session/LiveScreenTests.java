@@ -73,7 +73,8 @@ class LiveScreenTests {
 	@Test
 	void aPipeSessionHasNoScreen() {
 		Session session = start("sleep 1000", false);
-		assertThatExceptionOfType(SessionException.NotATerminal.class).isThrownBy(() -> LiveScreen.follow(session, 8));
+		assertThatExceptionOfType(SessionException.NotATerminal.class)
+			.isThrownBy(() -> LiveScreen.follow(session, 8, Subscriber.SELF_CLOSING));
 	}
 
 	private Session start(String cmd, boolean tty) {
@@ -86,7 +87,7 @@ class LiveScreenTests {
 
 	private static LiveScreen.End follow(Session session, List<Timed> frames) throws Exception {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-		try (LiveScreen live = LiveScreen.follow(session, 8)) {
+		try (LiveScreen live = LiveScreen.follow(session, 8, Subscriber.SELF_CLOSING)) {
 			while (System.nanoTime() < deadline) {
 				LiveScreen.Event event = live.next();
 				switch (event) {

@@ -111,13 +111,34 @@ class OutputFollowerTests {
 
 	@Test
 	void subscriptionsAreCappedAndCountAsActivity() throws Exception {
-		AutoCloseable first = this.follower.subscribe(1);
+		AutoCloseable first = this.follower.subscribe(1, Subscriber.SELF_CLOSING);
 		assertThatExceptionOfType(SessionException.TooManySubscribers.class)
-			.isThrownBy(() -> this.follower.subscribe(1));
+			.isThrownBy(() -> this.follower.subscribe(1, Subscriber.SELF_CLOSING));
 		assertThat(this.follower.subscribers()).isEqualTo(1);
 		first.close();
 		assertThat(this.follower.subscribers()).isZero();
 		assertThat(this.touches).hasValue(2);
+	}
+
+	@Test
+	void aFullSessionLetsGoOfSubscribersFoundGoneAndCountsEachSlotOnce() throws Exception {
+		AtomicBoolean firstThere = new AtomicBoolean(true);
+		AtomicInteger probesOfSecond = new AtomicInteger();
+		AutoCloseable first = this.follower.subscribe(2, firstThere::get);
+		AutoCloseable second = this.follower.subscribe(2, () -> probesOfSecond.incrementAndGet() > 0);
+		assertThat(probesOfSecond).hasValue(0);
+		assertThatExceptionOfType(SessionException.TooManySubscribers.class)
+			.isThrownBy(() -> this.follower.subscribe(2, Subscriber.SELF_CLOSING));
+		assertThat(probesOfSecond).hasValue(2);
+		firstThere.set(false);
+		AutoCloseable third = this.follower.subscribe(2, Subscriber.SELF_CLOSING);
+		assertThat(this.follower.subscribers()).isEqualTo(2);
+		first.close();
+		assertThat(this.follower.subscribers()).isEqualTo(2);
+		second.close();
+		third.close();
+		third.close();
+		assertThat(this.follower.subscribers()).isZero();
 	}
 
 	private void append(String text, StreamTag tag) {

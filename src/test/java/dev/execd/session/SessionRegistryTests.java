@@ -88,7 +88,7 @@ class SessionRegistryTests {
 	void anOpenStreamKeepsASessionAlive() throws Exception {
 		useRegistry(Map.of());
 		Session session = start("sleep 1000");
-		AutoCloseable subscription = session.reads().subscribe(64);
+		AutoCloseable subscription = session.reads().subscribe(64, Subscriber.SELF_CLOSING);
 		this.clock.advance(Duration.ofHours(2));
 		this.registry.reap();
 		assertThat(ids()).containsExactly(session.id());

@@ -14,6 +14,7 @@ import dev.execd.session.LiveOutput;
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
+import dev.execd.session.Subscriber;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
@@ -103,8 +104,10 @@ class AttachController {
 		boolean base64 = Inputs.base64(encoding);
 		Long from = (offset != null) ? Inputs.nonNegative(offset, 0, "offset") : null;
 		Session session = this.registry.find(scope, id);
+		// Tomcat reads an upgraded connection all along: a client that goes away closes
+		// the socket, which ends the pump and gives the slot back at once, unprobed.
 		LiveOutput live = LiveOutput.attach(session, from, base64, Boolean.TRUE.equals(stripAnsi),
-				this.properties.limits().maxSubscribersPerSession());
+				this.properties.limits().maxSubscribersPerSession(), Subscriber.SELF_CLOSING);
 		boolean upgraded = false;
 		try {
 			requireHandshake(request);

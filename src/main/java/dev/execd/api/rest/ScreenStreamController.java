@@ -93,9 +93,10 @@ class ScreenStreamController {
 			HttpServletRequest request, HttpServletResponse response) {
 		Long resume = LastEventIds.parse(lastEventId);
 		long firstSeq = (resume != null && resume < Long.MAX_VALUE) ? resume + 1 : 1;
+		SseProbe probe = new SseProbe();
 		LiveScreen live = LiveScreen.follow(this.registry.find(scope, id),
-				this.properties.limits().maxSubscribersPerSession());
-		return SsePump.response(request, response, this.json, live, "screen stream of session " + id,
+				this.properties.limits().maxSubscribersPerSession(), probe);
+		return SsePump.response(request, response, this.json, live, probe, "screen stream of session " + id,
 				(sse) -> ScreenStream.pump(live, sse, firstSeq));
 	}
 

@@ -60,10 +60,11 @@ final class SsePump {
 	 * The response of a stream: its headers leave at once; {@code subscription} is closed
 	 * when the stream ends, however it ends, and at once for a HEAD request, which gets
 	 * the headers alone (see {@link SseWriter#head}).
+	 * @param probe the subscription's probe, given the stream once it is open
 	 * @param what names the stream in the log when it fails
 	 */
 	static ResponseEntity<StreamingResponseBody> response(HttpServletRequest request, HttpServletResponse response,
-			JsonMapper json, AutoCloseable subscription, String what, Body body) {
+			JsonMapper json, AutoCloseable subscription, SseProbe probe, String what, Body body) {
 		if (isHead(request)) {
 			// Subscribed all the same, so that a HEAD answers as its GET would.
 			try {
@@ -79,6 +80,7 @@ final class SsePump {
 			try (subscription) {
 				SseWriter sse = new SseWriter(out, response::flushBuffer, json);
 				sse.open();
+				probe.opened(sse);
 				body.write(sse);
 			}
 			catch (IOException ex) {

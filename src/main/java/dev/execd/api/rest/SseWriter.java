@@ -4,6 +4,7 @@ import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.locks.ReentrantLock;
 
 import dev.execd.session.LineBytes;
 import dev.execd.session.LiveEvent;
@@ -25,6 +26,9 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
  * holds {@value #WRITE_BYTES} bytes, in one write that passes the response's own buffer,
  * and at every flush. Callers flush when they have nothing more to send at once, so a
  * fast producer's events leave in large writes and a slow one's still leave immediately.
+ * <p>
+ * A {@link #probe} from another thread writes a ping between two writes of whole events;
+ * the lock keeps it out of the middle of one.
  */
 final class SseWriter {
 
@@ -36,6 +40,8 @@ final class SseWriter {
 
 	private static final byte[] RETRY = "retry: 1000\n\n".getBytes(StandardCharsets.US_ASCII);
 
+	private static final byte[] PING = ": ping\n\n".getBytes(StandardCharsets.US_ASCII);
+
 	private final OutputStream out;
 
 	private final Flushable flusher;
@@ -43,6 +49,9 @@ final class SseWriter {
 	private final JsonMapper json;
 
 	private final SseBuffer buffer = new SseBuffer();
+
+	/** Held while bytes go to the response, by this stream's thread or a probe. */
+	private final ReentrantLock lock = new ReentrantLock();
 
 	/**
 	 * @param out the response body
@@ -68,15 +77,50 @@ final class SseWriter {
 
 	/** Sends every event written so far. */
 	void flush() throws IOException {
-		write();
-		this.out.flush();
-		this.flusher.flush();
+		this.lock.lock();
+		try {
+			write();
+			this.out.flush();
+			this.flusher.flush();
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	private void write() throws IOException {
 		if (this.buffer.size() > 0) {
-			this.buffer.writeTo(this.out);
+			this.lock.lock();
+			try {
+				this.buffer.writeTo(this.out);
+			}
+			finally {
+				this.lock.unlock();
+			}
 			this.buffer.reset();
+		}
+	}
+
+	/**
+	 * Pings the client from another thread, to learn whether it is still there: false
+	 * when the write fails. A stream busy writing is taken to be there (its own write
+	 * answers soon), so a probe never waits behind that write.
+	 */
+	boolean probe() {
+		if (!this.lock.tryLock()) {
+			return true;
+		}
+		try {
+			this.out.write(PING);
+			this.out.flush();
+			this.flusher.flush();
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 

@@ -170,24 +170,19 @@ class StreamController {
 			// A reconnect after the exit event: 204 ends an EventSource for good.
 			return ResponseEntity.noContent().build();
 		}
-		if (framer != null) {
-			return records(
-					LiveRecords.follow(session, from, framer, this.properties.limits().maxSubscribersPerSession()), id,
-					request, response);
-		}
 		int maxSubscribers = this.properties.limits().maxSubscribersPerSession();
+		SseProbe probe = new SseProbe();
+		if (framer != null) {
+			LiveRecords records = LiveRecords.follow(session, from, framer, maxSubscribers, probe);
+			return SsePump.response(request, response, this.json, records, probe, "record stream of session " + id,
+					(sse) -> RecordStream.pump(records, sse));
+		}
 		// Text to strip needs a string; all other output is encoded from the log's bytes.
 		LiveOutput live = Boolean.TRUE.equals(stripAnsi) && !base64
-				? LiveOutput.follow(session, from, false, true, maxSubscribers)
-				: LiveOutput.followBytes(session, from, !base64, maxSubscribers);
-		return SsePump.response(request, response, this.json, live, "output stream of session " + id,
+				? LiveOutput.follow(session, from, false, true, maxSubscribers, probe)
+				: LiveOutput.followBytes(session, from, !base64, maxSubscribers, probe);
+		return SsePump.response(request, response, this.json, live, probe, "output stream of session " + id,
 				(sse) -> pump(live, base64, sse));
-	}
-
-	private ResponseEntity<StreamingResponseBody> records(LiveRecords live, String id, HttpServletRequest request,
-			HttpServletResponse response) {
-		return SsePump.response(request, response, this.json, live, "record stream of session " + id,
-				(sse) -> RecordStream.pump(live, sse));
 	}
 
 	/** Writes the events of one output stream until its end. */

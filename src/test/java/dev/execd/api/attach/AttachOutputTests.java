@@ -16,6 +16,7 @@ import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
 import dev.execd.session.SessionSpec;
+import dev.execd.session.Subscriber;
 import dev.execd.session.TestRegistries;
 import jakarta.websocket.RemoteEndpoint;
 import jakarta.websocket.SendHandler;
@@ -214,7 +215,7 @@ class AttachOutputTests {
 	}
 
 	private AttachOutput attach(Session session, BiConsumer<String, SendHandler> direct) {
-		LiveOutput live = LiveOutput.attach(session, null, false, false, 8);
+		LiveOutput live = LiveOutput.attach(session, null, false, false, 8, Subscriber.SELF_CLOSING);
 		AttachOutput output = new AttachOutput(session.id(), live, JSON, socket(), async((frame, handler) -> {
 			this.frames.add(new Frame(true, Thread.currentThread().getName(), frame));
 			direct.accept(frame, handler);
