@@ -37,7 +37,7 @@ public final class McpTestClient implements AutoCloseable {
 			.build();
 		return new McpTestClient(McpClient.sync(transport)
 			.requestTimeout(Duration.ofSeconds(60))
-			.initializationTimeout(Duration.ofSeconds(10))
+			.initializationTimeout(Duration.ofSeconds(30))
 			.build());
 	}
 
