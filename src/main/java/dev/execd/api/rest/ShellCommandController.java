@@ -96,8 +96,12 @@ class ShellCommandController {
 					schema = @Schema(type = "integer", format = "int64", defaultValue = "32768", minimum = "256",
 							maximum = "1048576")) @RequestParam(name = "max_output_bytes",
 									required = false) @Nullable Long maxOutputBytes,
-			@RequestParam(required = false) @Nullable String truncation,
-			@RequestParam(name = "strip_ansi", required = false) @Nullable Boolean stripAnsi,
+			@Parameter(description = "What to keep of an `output` over the cap; as for `POST /sessions`.",
+					schema = @Schema(allowableValues = { "head_tail", "tail", "head" },
+							defaultValue = "head_tail")) @RequestParam(required = false) @Nullable String truncation,
+			@Parameter(description = "Remove terminal escape sequences from `output` (never from the log).",
+					schema = @Schema(type = "boolean", defaultValue = "false")) @RequestParam(name = "strip_ansi",
+							required = false) @Nullable Boolean stripAnsi,
 			@Parameter(
 					description = "`screen` adds a terminal shell's rendered screen (a pipe shell: 409 "
 							+ "`not_a_terminal`).",
