@@ -1,20 +1,16 @@
 package dev.execd.session;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.execd.EndToEndTest;
 import dev.execd.TestClient;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * A search refused because every CPU thread is taken and the queue is full reaches the
@@ -28,20 +24,10 @@ class ServerBusyTests extends EndToEndTest {
 		String id = id(start(Map.of("cmd", "echo needle", "yield_time_ms", 10000)));
 		List<String> searches = List.of("/sessions/" + id + "/search?pattern=needle",
 				"/sessions/search?pattern=needle");
-		int threads = Runtime.getRuntime().availableProcessors();
-		AtomicInteger holding = new AtomicInteger();
 		CountDownLatch release = new CountDownLatch(1);
 		try (ExecutorService virtual = Executors.newVirtualThreadPerTaskExecutor()) {
 			try {
-				// Work of an earlier test may still hold a thread and take a task from
-				// the queue when it ends: top the queue up until every thread holds one
-				// of these and the queue is full.
-				await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(() -> {
-					if (CpuThreads.queued() < CpuThreads.MAX_QUEUED) {
-						virtual.submit(() -> CpuThreads.call(() -> hold(holding, release)));
-					}
-					return holding.get() == threads && CpuThreads.queued() == CpuThreads.MAX_QUEUED;
-				});
+				HeldCpuThreads.fill(virtual, release);
 				for (String search : searches) {
 					TestClient.Response busy = this.api.get(search);
 					String what = busy.status() + " " + busy.text();
@@ -59,16 +45,6 @@ class ServerBusyTests extends EndToEndTest {
 		for (String search : searches) {
 			TestClient.Response answered = this.api.get(search);
 			assertThat(answered.status()).as(answered.text()).isEqualTo(200);
-		}
-	}
-
-	private static boolean hold(AtomicInteger holding, CountDownLatch release) {
-		holding.incrementAndGet();
-		try {
-			return release.await(60, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			throw new IllegalStateException(ex);
 		}
 	}
 
