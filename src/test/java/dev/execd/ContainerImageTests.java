@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.http.codec.ServerSentEvent;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container.ExecResult;
@@ -36,7 +37,9 @@ import static org.awaitility.Awaitility.await;
  */
 @Testcontainers(disabledWithoutDocker = true)
 @ExtendWith(ContainerImageTests.SkipNotice.class)
-@OwnServer
+// Alone: its requests pass Docker's port proxy, and one once found no answer while an
+// @OwnServer class ran beside it.
+@Isolated
 class ContainerImageTests {
 
 	private static final String IMAGE = System.getProperty("execd.test.image", "execd:local");
