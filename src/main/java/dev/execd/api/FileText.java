@@ -17,11 +17,12 @@ public record FileText(
 				Whether lines after the window exist, or the window was cut at 1 Mi characters.""",
 				requiredMode = RequiredMode.REQUIRED) boolean truncated,
 		@Schema(description = """
-				With `truncated`, the `offset_lines` of the next window; else `null`.""", example = "null",
+				With `truncated`, the `offset_lines` of the next window; else `null`.""", types = {
+				"integer", "null" }, format = "int64", example = "2000",
 				requiredMode = RequiredMode.REQUIRED) @Nullable Long nextOffsetLines,
 		@Schema(description = """
 				With `truncated`, the `offset_chars` of the next window: more than 0 when a line was cut at 1 Mi \
-				characters, and the next window holds the rest of it; else `null`.""", example = "null",
-				requiredMode = RequiredMode.REQUIRED) @Nullable Long nextOffsetChars) {
+				characters, and the next window holds the rest of it; else `null`.""", types = { "integer", "null" },
+				format = "int64", example = "0", requiredMode = RequiredMode.REQUIRED) @Nullable Long nextOffsetChars){
 
 }
