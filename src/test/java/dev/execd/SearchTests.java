@@ -197,6 +197,31 @@ class SearchTests extends McpEndToEndTest {
 		assertThat(refused.text()).startsWith("invalid_request");
 	}
 
+	@Test
+	void emptyLinesMatchAsGrepFindsThem() {
+		// a\n, \n, b\n, \n, " "\n, c\r\n, \r\n: empty lines at 2 and 5, an empty \r\n
+		// line at 13.
+		String id = runToExit("printf 'a\\n\\nb\\n\\n   \\nc\\r\\n\\r\\n'");
+		JsonNode empty = search(id, "pattern=" + encode("^$"));
+		assertThat(offsets(empty)).containsExactly(2L, 5L, 13L);
+		assertThat(empty.get("matches").valueStream().map((m) -> m.get("line_offset").asLong())).containsExactly(2L, 5L,
+				13L);
+		assertThat(empty.get("matches").valueStream().map((m) -> m.get("line").asString())).containsOnly("");
+		assertThat(offsets(search(id, "pattern=" + encode("^\\s*$")))).containsExactly(2L, 5L, 6L, 13L);
+		assertThat(offsets(search(id, "pattern=" + encode("^ *$")))).containsExactly(2L, 5L, 6L, 13L);
+		JsonNode context = search(id, "context=1&pattern=" + encode("^$"));
+		JsonNode first = context.get("matches").get(0);
+		assertThat(first.get("before").valueStream().map(JsonNode::asString)).containsExactly("a");
+		assertThat(first.get("after").valueStream().map(JsonNode::asString)).containsExactly("b");
+
+		TestClient.Response conversation = this.api.get("/sessions/search?pattern=" + encode("^$"));
+		assertThat(conversation.status()).as(conversation.text()).isEqualTo(200);
+		JsonNode all = conversation.json();
+		assertThat(all.get("sessions")).hasSize(1);
+		assertThat(all.get("sessions").get(0).get("session_id").asString()).isEqualTo(id);
+		assertThat(offsets(all.get("sessions").get(0))).containsExactly(2L, 5L, 13L);
+	}
+
 	private String runToExit(String cmd) {
 		String id = id(start(Map.of("cmd", cmd, "yield_time_ms", 100, "max_output_bytes", 256)));
 		await().atMost(Duration.ofSeconds(60))
