@@ -46,6 +46,33 @@ class EmptyLineMatchTests extends EndToEndTest {
 		assertThat(this.api.get("/sessions/" + id).json().get("warnings").toString()).doesNotContain("removed");
 	}
 
+	@Test
+	void anInlineMultilineFlagLeavesEmptyLinesMatching() {
+		// The same lines: empty at 2 and 6 (b\r\n at 3), as a search finds them.
+		String id = id(start(Map.of("cmd", "printf 'a\\n\\nb\\r\\n\\r\\n   \\n'", "watches",
+				List.of(Map.of("name", "m", "pattern", "(?m)^$"), Map.of("name", "im", "pattern", "(?im)^$"),
+						Map.of("name", "group", "pattern", "(?m:^$)"), Map.of("name", "z", "pattern", "^\\z"),
+						Map.of("name", "b", "pattern", "b\\z")),
+				"yield_time_ms", 0)));
+		List<JsonNode> matches = new SseClient(this.port)
+			.events("/events", "X-Conversation-Id", this.api.conversation(), "Last-Event-ID", "0")
+			.filter((e) -> e.event() != null)
+			.takeUntil((e) -> "session_exited".equals(e.event()))
+			.collectList()
+			.block(Duration.ofSeconds(30))
+			.stream()
+			.filter((e) -> "session_matched".equals(e.event()))
+			.map(SseClient::data)
+			.toList();
+		for (String watch : List.of("m", "im", "group", "z")) {
+			assertThat(offsets(matches, watch)).as(watch).containsExactly(2L, 6L);
+		}
+		assertThat(offsets(matches, "b")).containsExactly(3L);
+		TestClient.Response search = this.api.get("/sessions/" + id + "/search?pattern=%28%3Fm%29%5E%24");
+		assertThat(search.json().get("matches").valueStream().map((m) -> m.get("offset").asLong())).containsExactly(2L,
+				6L);
+	}
+
 	private static List<Long> offsets(List<JsonNode> matches, String watch) {
 		return matches.stream()
 			.filter((m) -> m.get("watch").asString().equals(watch))

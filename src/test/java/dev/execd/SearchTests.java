@@ -222,6 +222,19 @@ class SearchTests extends McpEndToEndTest {
 		assertThat(offsets(all.get("sessions").get(0))).containsExactly(2L, 5L, 13L);
 	}
 
+	@Test
+	void anInlineMultilineFlagOrACrlfLineEndLeavesEmptyLinesEmpty() {
+		// a\n, \n, b\r\n, \r\n, " "\n: the empty lines start at 2 and 6; the \r of a
+		// \r\n ends its line, as the line is shown and as a watch sees it.
+		String id = runToExit("printf 'a\\n\\nb\\r\\n\\r\\n   \\n'");
+		for (String pattern : List.of("^$", "(?m)^$", "(?im)^$", "(?m:^$)", "^\\z", "\\A$")) {
+			assertThat(offsets(search(id, "pattern=" + encode(pattern)))).as(pattern).containsExactly(2L, 6L);
+		}
+		assertThat(offsets(search(id, "pattern=" + encode("b\\z")))).containsExactly(3L);
+		assertThat(offsets(search(id, "pattern=" + encode("\\r")))).isEmpty();
+		assertThat(offsets(search(id, "literal=true&pattern=" + encode("\r")))).isEmpty();
+	}
+
 	private String runToExit(String cmd) {
 		String id = id(start(Map.of("cmd", cmd, "yield_time_ms", 100, "max_output_bytes", 256)));
 		await().atMost(Duration.ofSeconds(60))

@@ -217,6 +217,24 @@ class ShellSessionTests extends EndToEndTest {
 	}
 
 	@Test
+	void theExitNoticeOnPipesStaysOutOfOutputTheCommandWroteJustBefore() {
+		// bash writes the command's stdout, then the notice on stderr: two pipes, which
+		// were read in either order.
+		Map<String, String> outputs = Map.of("echo hi; exit 4", "hi\n", "printf x; exit 4", "x", "echo exit; exit 4",
+				"exit\n", "printf x; echo exit >&2; exit 4", "xexit\n");
+		List<String> commands = List.copyOf(outputs.keySet());
+		List<String> wrong = new ArrayList<>();
+		for (int i = 0; i < 32; i++) {
+			String cmd = commands.get(i % commands.size());
+			JsonNode exit = run(shell(false), cmd);
+			if (!out(exit).equals(outputs.get(cmd)) || exit.get("exit_code").asInt() != 4) {
+				wrong.add(cmd + " -> " + out(exit) + " (" + exit.get("exit_code") + ")");
+			}
+		}
+		assertThat(wrong).isEmpty();
+	}
+
+	@Test
 	void backgroundOutputBelongsToNoCommand() {
 		String id = shell(false);
 		run(id, "(sleep 0.3; echo late) &");

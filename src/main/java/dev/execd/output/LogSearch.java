@@ -11,14 +11,15 @@ import org.jspecify.annotations.Nullable;
  * {@link LogChunks#CHUNK} bytes into one reused buffer: the log is never loaded whole,
  * and at most one chunk plus one line is in memory.
  * <p>
- * Lines end at {@code \n}; a line longer than {@link #MAX_LINE} bytes is matched as
- * pieces of that size, so memory stays bounded and a long line is still searched through.
- * The scan starts at its first offset as if a line began there. Bytes the log no longer
- * keeps (past the log cap, before the memory window) end the line before them and are
- * skipped as a gap. A line is reported once, at its first match. Without context lines, a
- * literal (or, for a regular expression, a literal every match contains and the DFA that
- * passes over lines it cannot match) is first searched over all the complete lines of the
- * chunk at once, without finding line ends.
+ * Lines end at {@code \n}, and a {@code \r} at a line's end goes with it: the pattern
+ * sees the line as it is shown, as a watch sees it. A line longer than {@link #MAX_LINE}
+ * bytes is matched as pieces of that size, so memory stays bounded and a long line is
+ * still searched through. The scan starts at its first offset as if a line began there.
+ * Bytes the log no longer keeps (past the log cap, before the memory window) end the line
+ * before them and are skipped as a gap. A line is reported once, at its first match.
+ * Without context lines, a literal (or, for a regular expression, a literal every match
+ * contains and the DFA that passes over lines it cannot match) is first searched over all
+ * the complete lines of the chunk at once, without finding line ends.
  */
 public final class LogSearch {
 
@@ -151,7 +152,8 @@ public final class LogSearch {
 		if (this.stop == null) {
 			int hit;
 			try {
-				hit = this.matcher.find(this.chunks.buf, at, end);
+				byte[] b = this.chunks.buf;
+				hit = this.matcher.find(b, at, (end > at && b[end - 1] == '\r') ? end - 1 : end);
 			}
 			catch (PatternScanner.StepBudgetExceededException ex) {
 				this.overBudgetLines++;

@@ -32,6 +32,9 @@ public final class Descriptor {
 	/** The loop every handler of this descriptor runs on, chosen on first use. */
 	private @Nullable Poller poller;
 
+	/** A descriptor whose loop this one takes instead of the next in turn. */
+	private @Nullable Descriptor loopOf;
+
 	/** Its place in the poller's epoll set; the poller's thread only. */
 	EpollSet.@Nullable Registration registration;
 
@@ -53,9 +56,38 @@ public final class Descriptor {
 	/** The poller whose thread serves this descriptor, the same for every handler. */
 	synchronized Poller poller() {
 		if (this.poller == null) {
-			this.poller = Poller.next();
+			this.poller = (this.loopOf != null) ? this.loopOf.poller() : Poller.next();
 		}
 		return this.poller;
+	}
+
+	/**
+	 * Has this descriptor served on the loop of {@code other}, so that a receiver of one
+	 * can {@link #readPending read what the other holds}; before either is served.
+	 */
+	synchronized void sameLoopAs(Descriptor other) {
+		this.loopOf = other;
+	}
+
+	/**
+	 * Reads what the stream holds right now and hands it to its receiver before
+	 * returning: a receiver of another stream of the same child and loop calls it to have
+	 * bytes the child wrote there before its own go into the log first. Anywhere but on
+	 * the loop's thread (the streams do not share one) it does nothing.
+	 */
+	public void readPending() {
+		Poller.Handler[] serving;
+		synchronized (this) {
+			if (this.poller == null || !this.poller.isLoopThread()) {
+				return;
+			}
+			serving = this.servers;
+		}
+		for (Poller.Handler handler : serving) {
+			if (handler instanceof PolledRead read && !read.isStopped()) {
+				read.ready(NativeIo.EPOLLIN);
+			}
+		}
 	}
 
 	/**

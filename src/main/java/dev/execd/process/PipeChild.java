@@ -41,6 +41,9 @@ final class PipeChild implements Child {
 			ChildReaper reaper = ChildReaper.running();
 			long pid = Spawn.start(spec,
 					Spawn.descriptors(pipes.get(0).theirs(), pipes.get(1).theirs(), pipes.get(2).theirs()));
+			// One loop reads both outputs, never both at once, so a receiver of stderr
+			// can have stdout read first (see Descriptor#readPending).
+			pipes.get(2).ours().sameLoopAs(pipes.get(1).ours());
 			return new PipeChild(pid, pipes.get(0).ours(), pipes.get(1).ours(), pipes.get(2).ours(),
 					reaper.reaping(pid));
 		}

@@ -48,6 +48,8 @@ public final class Poller {
 
 	private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
 
+	private volatile Thread thread;
+
 	// The loop thread's own: the buffers every read goes through.
 	private final Memory events = new Memory((long) MAX_EVENTS * NativeIo.EPOLL_EVENT_SIZE);
 
@@ -77,9 +79,9 @@ public final class Poller {
 		}
 		Poller poller = new Poller(epoll, wakeFd);
 		try {
-			Thread thread = threads.newThread(poller::run);
-			thread.setName(name);
-			thread.start();
+			poller.thread = threads.newThread(poller::run);
+			poller.thread.setName(name);
+			poller.thread.start();
 		}
 		catch (OutOfMemoryError ex) {
 			// What Thread.start throws when pthread_create fails.
@@ -130,6 +132,11 @@ public final class Poller {
 		poller.execute(() -> poller.add(read, NativeIo.EPOLLIN));
 	}
 
+	/** Whether the caller runs on the loop's thread. */
+	boolean isLoopThread() {
+		return Thread.currentThread() == this.thread;
+	}
+
 	/** Runs {@code task} on the loop's thread. */
 	void execute(Runnable task) {
 		this.tasks.add(task);
@@ -138,9 +145,7 @@ public final class Poller {
 		}
 	}
 
-	/**
-	 * Starts waiting for {@code events} on the handler's descriptor; loop thread only.
-	 */
+	/** Starts waiting for {@code events} on the handler's descriptor. */
 	void add(Handler handler, int events) {
 		if (!this.epoll.add(handler, events)) {
 			logger.warn("epoll_ctl failed with errno " + NativeIo.errno());
@@ -148,10 +153,7 @@ public final class Poller {
 		}
 	}
 
-	/**
-	 * Stops waiting for the handler's events (before its descriptor is closed); loop
-	 * thread only.
-	 */
+	/** Stops waiting for the handler's events, before its descriptor closes. */
 	void remove(Handler handler) {
 		this.epoll.remove(handler);
 	}

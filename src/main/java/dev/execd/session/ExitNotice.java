@@ -16,8 +16,10 @@ import dev.execd.output.StreamTag;
  * ends before it and the notice is left unclaimed. bash prints it only in the interactive
  * shell itself, never in a subshell or a script, and last: a shell that ends right after
  * printing the same bytes itself ({@code exec}, a signal) loses them to unclaimed output
- * too. On pipes the notice is cut only when it is the log's last run: stdout the command
- * wrote just before may be read after it, and a command's output is one range of the log.
+ * too. On pipes the notice is cut only when it is the log's last run, and a command's
+ * output is one range of the log: stdout the command wrote just before may still wait in
+ * its pipe when the notice is read, so a stderr read that ends like the notice has stdout
+ * read first ({@link #endsLikeNotice}).
  */
 final class ExitNotice {
 
@@ -26,6 +28,12 @@ final class ExitNotice {
 			"exit\r\n".getBytes(StandardCharsets.US_ASCII));
 
 	private ExitNotice() {
+	}
+
+	/** Whether a chunk read from a shell's stderr pipe ends with the notice's bytes. */
+	static boolean endsLikeNotice(byte[] b, int length) {
+		byte[] notice = NOTICES.get(StreamTag.STDERR);
+		return length >= notice.length && Arrays.equals(b, length - notice.length, length, notice, 0, notice.length);
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 import dev.execd.process.OutputReceiver;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A shell's output stream with its markers taken out (see {@link MarkerFilter}), passed
@@ -21,6 +22,8 @@ final class MarkedOutput implements OutputReceiver {
 	private final LongSupplier position;
 
 	private final Listener listener;
+
+	private final @Nullable Runnable readFirst;
 
 	private final MarkerFilter.Sink sink = new MarkerFilter.Sink() {
 
@@ -45,17 +48,28 @@ final class MarkedOutput implements OutputReceiver {
 	/**
 	 * @param position the log's end, read when a marker is reported
 	 * @param listener receives each marker's body and position
+	 * @param readFirst on a pipe shell's stderr, reads what its stdout holds into the log
+	 * (see {@link ExitNotice}); else null
 	 */
-	MarkedOutput(OutputReceiver out, String nonce, LongSupplier position, Listener listener) {
+	MarkedOutput(OutputReceiver out, String nonce, LongSupplier position, Listener listener,
+			@Nullable Runnable readFirst) {
 		this.out = out;
 		this.filter = new MarkerFilter(nonce);
 		this.position = position;
 		this.listener = listener;
+		this.readFirst = readFirst;
 	}
 
 	@Override
 	public void received(byte[] b, int length) {
-		this.filter.feed(b, 0, length, this.sink);
+		byte[] chunk = b;
+		if (this.readFirst != null && ExitNotice.endsLikeNotice(b, length)) {
+			// The stdout written before bash's exit notice goes into the log before it;
+			// that read reuses the buffer this chunk is in.
+			chunk = Arrays.copyOf(b, length);
+			this.readFirst.run();
+		}
+		this.filter.feed(chunk, 0, length, this.sink);
 	}
 
 	@Override

@@ -8,6 +8,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 import dev.execd.output.OutputLog;
 import dev.execd.process.Child;
+import dev.execd.process.Descriptor;
 import dev.execd.process.FilteredChild;
 import dev.execd.process.LaunchSpec;
 import org.jspecify.annotations.Nullable;
@@ -59,13 +60,14 @@ final class ShellSetup {
 		this.commands = new ShellCommands(log, this.script, context);
 		ShellCommands target = this.commands;
 		MarkerJoin join = new MarkerJoin(child.outputs().size());
+		Descriptor stdout = child.outputs().get(0).descriptor();
 		return new FilteredChild(child,
 				(index, out) -> new MarkedOutput(out, this.script.nonce(), log::total, (body, position) -> {
 					MarkerJoin.Boundary boundary = join.add(index, body, position);
 					if (boundary != null) {
 						target.boundary(boundary);
 					}
-				}));
+				}, (index > 0) ? stdout::readPending : null));
 	}
 
 	/** Registers the commands of the new session and ends them with it. */

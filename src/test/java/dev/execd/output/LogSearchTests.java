@@ -214,8 +214,8 @@ class LogSearchTests {
 	/**
 	 * An empty line matches {@code ^$} as grep counts it; a line of exactly
 	 * {@link LogSearch#MAX_LINE} bytes is one piece, with no empty line after it. The
-	 * {@code \r} of {@code \r\n} stays in the line, where a MULTILINE {@code $} matches
-	 * before it.
+	 * {@code \r} of {@code \r\n} goes with the line's end, so an empty {@code \r\n} line
+	 * is empty for every pattern; an inline {@code (?m)} changes nothing.
 	 */
 	@Test
 	void emptyLinesMatchAsGrepCountsThemAndAFullPieceLeavesNoneBehind() {
@@ -225,9 +225,18 @@ class LogSearchTests {
 		try (OutputLog log = log(data, LARGE, 4096)) {
 			assertThat(offsets(log, data, "^$")).containsExactly(2L, 5L, 13L, afterFull + 1);
 			assertThat(offsets(log, data, "^\\s*$")).containsExactly(2L, 5L, 6L, 13L, afterFull + 1);
-			assertThat(offsets(log, data, "^\\z")).containsExactly(2L, 5L, afterFull + 1);
-			assertThat(offsets(log, data, "\\A(?=\\z)")).containsExactly(2L, 5L, afterFull + 1);
-			assertThat(offsets(log, data, "^(?!\\z)")).containsExactly(0L, 3L, 6L, 10L, 13L, 15L, afterFull + 2);
+			assertThat(offsets(log, data, "^\\z")).containsExactly(2L, 5L, 13L, afterFull + 1);
+			assertThat(offsets(log, data, "\\A(?=\\z)")).containsExactly(2L, 5L, 13L, afterFull + 1);
+			assertThat(offsets(log, data, "^(?!\\z)")).containsExactly(0L, 3L, 6L, 10L, 15L, afterFull + 2);
+			for (String inline : List.of("(?m)^$", "(?im)^$", "(?m:^$)", "(?mi-s)^$", "(?d)^$")) {
+				assertThat(offsets(log, data, inline)).as(inline).containsExactly(2L, 5L, 13L, afterFull + 1);
+			}
+			// Only a flag group's m goes: an escaped paren or a quote keeps its m.
+			for (String kept : List.of("^\\(?m$", "^\\Q(?m)\\E$", "^[(?m)]?$x")) {
+				assertThat(offsets(log, data, kept)).as(kept).isEmpty();
+			}
+			assertThat(offsets(log, data, "\\r")).isEmpty();
+			assertThat(offsets(log, data, "c\\z")).containsExactly(10L);
 			assertThat(offsets(log, data, "$")).containsExactly(1L, 2L, 4L, 5L, 9L, 11L, 13L, afterFull, afterFull + 1,
 					afterFull + 5);
 			assertThat(offsets(log, data, "^b$")).containsExactly(3L);
@@ -259,7 +268,8 @@ class LogSearchTests {
 			}
 			for (int piece = start; piece < end; piece += LogSearch.MAX_LINE) {
 				int stop = Math.min(end, piece + LogSearch.MAX_LINE);
-				String line = new String(data, piece, stop - piece, StandardCharsets.UTF_8);
+				int text = (stop > piece && data[stop - 1] == '\r') ? stop - 1 : stop;
+				String line = new String(data, piece, text - piece, StandardCharsets.UTF_8);
 				Matcher matcher = pattern.matcher(line);
 				if (matcher.find()) {
 					offsets

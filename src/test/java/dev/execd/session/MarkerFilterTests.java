@@ -33,7 +33,7 @@ class MarkerFilterTests {
 				public void ended() {
 				}
 
-			}, "n0nce", log::size, (body, at) -> markers.add(body + "@" + at));
+			}, "n0nce", log::size, (body, at) -> markers.add(body + "@" + at), null);
 			byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
 			for (int from = 0; from < bytes.length; from += size) {
 				byte[] chunk = Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + size));
