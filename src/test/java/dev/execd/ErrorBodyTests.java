@@ -30,6 +30,21 @@ class ErrorBodyTests extends EndToEndTest {
 	}
 
 	@Test
+	void anUnknownTransferCodingIsAProblem() {
+		// Tomcat refuses a coding it cannot decode with 501 before any routing (RFC 9112
+		// 6.1), and closes the connection: the body that follows cannot be framed.
+		for (String coding : new String[] { "gzip, chunked", "foo" }) {
+			String answer = raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+					+ "Transfer-Encoding: " + coding + "\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+			assertProblem(answer, 501, "unsupported_transfer_coding");
+			assertThat(answer).contains("Connection: close\r\n");
+		}
+		// Chunked but not last: the body's length cannot be known (RFC 9112 6.3).
+		assertProblem(raw("POST /sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: chunked, gzip\r\n\r\n2\r\n{}\r\n0\r\n\r\n"), 400, "invalid_request");
+	}
+
+	@Test
 	void aPathThatIsNotNormalIsAProblem() {
 		// Refused by the firewall before Tomcat could route it as /x.
 		assertProblem(RawHttp.send(this.port, "GET", "/sessions/../x", "Host: localhost"), 400, "invalid_request");

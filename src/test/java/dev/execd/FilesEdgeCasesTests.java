@@ -24,8 +24,11 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -39,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a FIFO or cross the cap, trees too deep to archive, names outside Latin-1, ranges and
  * offsets past a long, and text pages cut at a surrogate pair.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class FilesEdgeCasesTests extends EndToEndTest {
 
 	static final Path ROOT = FilesFixtures.newRoot("files-edges");
@@ -212,6 +216,47 @@ class FilesEdgeCasesTests extends EndToEndTest {
 			// The connection was cut.
 		}
 		assertThat(this.api.get("/files/stat?path=deep").status()).as("the server still answers").isEqualTo(200);
+	}
+
+	@Test
+	void anArchiveCutAfterItsFirstBytesEndsTheConnectionWithoutAnError(CapturedOutput output) throws Exception {
+		Path tree = Files.createDirectories(ROOT.resolve("cut"));
+		// Noise gzip cannot shrink, sorted before the tree too deep: by the time the
+		// walk gets there, the answer's first bytes are sent.
+		byte[] noise = new byte[1024 * 1024];
+		new Random(7).nextBytes(noise);
+		Files.write(tree.resolve("a.bin"), noise);
+		Path deep = tree;
+		for (int i = 0; i < 300; i++) {
+			deep = deep.resolve("d");
+		}
+		Files.createDirectories(deep);
+		for (String format : new String[] { "tar.gz", "zip" }) {
+			byte[] response = rawGet("/files/archive?path=cut&format=" + format);
+			String head = new String(response, 0, Math.min(response.length, 512), StandardCharsets.ISO_8859_1);
+			assertThat(head).as(format).startsWith("HTTP/1.1 200").containsIgnoringCase("Transfer-Encoding: chunked");
+			assertThat(response.length).as(format).isGreaterThan(64 * 1024);
+			String tail = new String(response, response.length - 5, 5, StandardCharsets.ISO_8859_1);
+			assertThat(tail).as("%s ends without the last chunk, as a cut transfer", format).isNotEqualTo("0\r\n\r\n");
+		}
+		assertThat(this.api.get("/files/stat?path=cut").status()).as("the server still answers").isEqualTo(200);
+		// One warning line each, no error and no stack trace: the only lines naming the
+		// cause are the warnings (other servers' tests may log beside this one).
+		assertThat(output.getOut()).doesNotContain("No converter");
+		assertThat(output.getOut().lines().filter((line) -> line.contains("levels deep"))).hasSize(2)
+			.allMatch((line) -> line.contains(" WARN ") && line.contains("Archive of 'cut' cut short"));
+	}
+
+	/** All the bytes a GET gets until the server closes the connection. */
+	private byte[] rawGet(String path) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(20_000);
+			OutputStream out = socket.getOutputStream();
+			out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			return socket.getInputStream().readAllBytes();
+		}
 	}
 
 	@Test

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,9 @@ class RestartTests {
 		assertThat(Procs.alive(leader)).as("the session's leader outlives a SIGKILLed server").isTrue();
 
 		Server b = start(logs);
+		// A recovered session's stdin is closed: restoring it needs no poller thread, so
+		// a server short of threads still lists it.
+		assertThat(pollerThreads(b)).as("poller threads after recovery, before any spawn").isZero();
 		JsonNode lost = listed(b, runningId);
 		assertThat(lost.get("status").asString()).isEqualTo("exited");
 		assertThat(lost.get("end_reason").asString()).isEqualTo("lost");
@@ -108,6 +112,7 @@ class RestartTests {
 		JsonNode fresh = b.api().start(Map.of("cmd", "echo again", "yield_time_ms", 10000));
 		assertThat(fresh.get("output").asString()).isEqualTo("again\n");
 		assertThat(fresh.get("session").get("exit_code").asInt()).isZero();
+		assertThat(pollerThreads(b)).as("poller threads once a spawn started them").isPositive();
 	}
 
 	// The leader is gone, so its pid and start time match nothing; its child keeps the
@@ -296,6 +301,21 @@ class RestartTests {
 			assertThat(record.get("running").asBoolean()).as("running in %s.json", id).isFalse();
 			assertThat(record.get("exitCode").asInt()).isZero();
 		}));
+	}
+
+	/** The server's poller threads: Linux keeps the name Java gave each. */
+	private static long pollerThreads(Server server) throws IOException {
+		try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(server.process().pid()), "task"))) {
+			return tasks.filter((task) -> {
+				try {
+					return Files.readString(task.resolve("comm")).startsWith("execd-poller-");
+				}
+				catch (IOException ex) {
+					// The thread ended meanwhile.
+					return false;
+				}
+			}).count();
+		}
 	}
 
 	private Server start(Path logs) throws IOException {

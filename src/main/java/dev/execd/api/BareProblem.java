@@ -24,7 +24,18 @@ public final class BareProblem {
 	 * @param detail fixed text without characters JSON would escape
 	 */
 	public static byte[] body(int status, String detail) {
-		String code = Refusals.codeFor(status);
+		return body(status, Refusals.codeFor(status), detail);
+	}
+
+	/**
+	 * A refusal whose status alone does not say what was refused.
+	 * @param detail fixed text without characters JSON would escape
+	 */
+	public static byte[] body(HttpStatus status, String code, String detail) {
+		return body(status.value(), code, detail);
+	}
+
+	private static byte[] body(int status, String code, String detail) {
 		HttpStatus known = HttpStatus.resolve(status);
 		String title = (known != null) ? known.getReasonPhrase() : "Error";
 		return ("{\"type\":\"" + Refusals.PROBLEM_TYPES + code.replace('_', '-') + "\",\"title\":\"" + title

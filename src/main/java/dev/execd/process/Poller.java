@@ -1,6 +1,5 @@
 package dev.execd.process;
 
-import java.io.UncheckedIOException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -103,15 +102,12 @@ public final class Poller {
 		LOOPS.start(THREADS);
 	}
 
-	/** The loop for a descriptor's handlers: each in turn. */
+	/**
+	 * The loop for a descriptor's handlers: each in turn. Every descriptor a loop serves
+	 * is a spawned child's, and the spawn started the loops ({@link #running}), so a
+	 * missing thread was refused there already.
+	 */
 	static Poller next() {
-		try {
-			// Started already, unless no child was spawned (a recovered session's stdin).
-			running();
-		}
-		catch (SpawnException ex) {
-			throw new UncheckedIOException(ex);
-		}
 		return LOOPS.next();
 	}
 

@@ -24,7 +24,12 @@ final class SessionInput {
 
 	private final Child child;
 
-	private final StdinWriter writer;
+	/**
+	 * Null for a process that is not ours (a session recovered after a restart): its
+	 * stdin is closed and never written, so restoring it needs no poller thread, which
+	 * could be missing then and would cost the session its place in the list.
+	 */
+	private final @Nullable StdinWriter writer;
 
 	private final LinkedHashSet<String> requestIds = new LinkedHashSet<>();
 
@@ -41,7 +46,7 @@ final class SessionInput {
 		this.child = child;
 		this.state = state;
 		this.snapshot = snapshot;
-		this.writer = new StdinWriter(child.stdin(), this::signal, capacity);
+		this.writer = child.owned() ? new StdinWriter(child.stdin(), this::signal, capacity) : null;
 		this.lastInputNanos = startNanos;
 	}
 
@@ -66,7 +71,8 @@ final class SessionInput {
 		boolean tty = this.child.tty();
 		synchronized (this.lock) {
 			SessionState current = this.state.current();
-			if (!current.running()) {
+			StdinWriter writer = this.writer;
+			if (!current.running() || writer == null) {
 				throw new SessionException.Exited(this.snapshot.get());
 			}
 			if (!tty && !current.stdinOpen()) {
@@ -78,8 +84,8 @@ final class SessionInput {
 			// Bytes typed as text or keys on a pipe turn Ctrl-C and Ctrl-\ into SIGINT
 			// and SIGQUIT in order with the bytes around them: with no terminal there is
 			// no line discipline to do it.
-			if (!this.writer.offer(StdinOps.of(segments, eof, tty))) {
-				throw new SessionException.StdinQueueFull(this.snapshot.get(), this.writer.pending());
+			if (!writer.offer(StdinOps.of(segments, eof, tty))) {
+				throw new SessionException.StdinQueueFull(this.snapshot.get(), writer.pending());
 			}
 			if (requestId != null) {
 				this.requestIds.add(requestId);
@@ -97,7 +103,7 @@ final class SessionInput {
 	}
 
 	long pending() {
-		return this.writer.pending();
+		return (this.writer != null) ? this.writer.pending() : 0;
 	}
 
 	long lastInputNanos() {
@@ -133,7 +139,9 @@ final class SessionInput {
 	}
 
 	void stop() {
-		this.writer.stop();
+		if (this.writer != null) {
+			this.writer.stop();
+		}
 	}
 
 }

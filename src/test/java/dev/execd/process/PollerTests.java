@@ -67,7 +67,7 @@ class PollerTests {
 
 	@Test
 	void childrenAreReapedWithTheirStatusAndHoldNoThread() throws Exception {
-		Poller.next();
+		Poller.running();
 		int threads = Thread.activeCount();
 		List<Child> children = new java.util.ArrayList<>();
 		for (int i = 0; i < 20; i++) {

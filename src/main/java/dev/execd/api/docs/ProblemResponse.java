@@ -38,7 +38,9 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 				422 `workdir_not_found`, `workdir_not_allowed`, `shell_not_found`, \
 				`command_not_found`; 429 `too_many_sessions`, `too_many_webhooks`, `too_many_subscribers`, \
 				`stdin_queue_full`, `command_queue_full`, `server_busy` (with `Retry-After`: a search while \
-				too many wait for a thread); 500 `spawn_failed`, `internal_error`; 503 `shutting_down`, \
+				too many wait for a thread); 500 `spawn_failed`, `internal_error`; 501 \
+				`unsupported_transfer_coding` (a body sent in a transfer coding other than `chunked`); \
+				503 `shutting_down`, \
 				`resources_exhausted` (with `Retry-After`: a start, or a log read, while the server is \
 				out of descriptors, processes or memory), `service_unavailable`. A client should treat a code \
 				it does not know by its status.""",
@@ -54,7 +56,8 @@ record ProblemResponse(@Schema(description = "`https://execd.dev/problems/` foll
 						"payload_too_large", "unsupported_media_type", "offset_out_of_range", "workdir_not_found",
 						"workdir_not_allowed", "shell_not_found", "too_many_sessions", "too_many_webhooks",
 						"too_many_subscribers", "stdin_queue_full", "command_queue_full", "server_busy", "spawn_failed",
-						"internal_error", "shutting_down", "resources_exhausted", "service_unavailable" }) String code,
+						"internal_error", "unsupported_transfer_coding", "shutting_down", "resources_exhausted",
+						"service_unavailable" }) String code,
 		@Schema(description = """
 				The session's state, on refusals caused by it (409 `session_exited`, \
 				`stdin_closed`, `not_a_tty`, `not_a_terminal`): for example the exit code of the \

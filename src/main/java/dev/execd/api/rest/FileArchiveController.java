@@ -18,7 +18,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.coyote.CloseNowException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -29,6 +32,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 /**
@@ -37,6 +41,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 @RestController
 @Tag(name = "Files")
 class FileArchiveController {
+
+	private static final Logger logger = LoggerFactory.getLogger(FileArchiveController.class);
 
 	private static final String FORMAT = "`tar.gz` (default: modes and symbolic links kept) or `zip` (files and "
 			+ "directories only).";
@@ -76,12 +82,19 @@ class FileArchiveController {
 			try (archive) {
 				archive.writeTo(out);
 			}
-			catch (FilesException ex) {
+			catch (AsyncRequestNotUsableException ex) {
+				// The client went away: nobody is left to tell.
+				throw ex;
+			}
+			catch (FilesException | IOException ex) {
 				if (response.isCommitted()) {
-					// Part of the archive is sent: only a cut body tells the client.
-					throw new IOException(ex.getMessage(), ex);
+					// Part of the archive is sent: no problem can follow it, only a cut
+					// connection tells the client the archive is not whole.
+					logger.warn("Archive of '{}' cut short after its first bytes: {}", name, ex.getMessage());
+					throw new CloseNowException(ex.getMessage(), ex);
 				}
-				// Nothing is sent yet (the gzip header waits in the buffer): a refusal.
+				// Nothing is sent yet (the gzip header waits in the buffer): a refusal,
+				// without the archive's content type, which no problem can be written as.
 				response.reset();
 				throw ex;
 			}

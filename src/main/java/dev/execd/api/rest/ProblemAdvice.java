@@ -10,6 +10,7 @@ import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import dev.execd.session.SessionSnapshot;
 import org.apache.catalina.connector.ClientAbortException;
+import org.apache.coyote.CloseNowException;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -114,6 +115,17 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<ProblemDetail> clientGone(ClientAbortException ex) {
 		logger.debug("Client gone while its request was read", ex);
 		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "the request body ended early", null);
+	}
+
+	/**
+	 * A streamed body failed after its first bytes: no problem can follow them. Passed on
+	 * to Tomcat, which closes the connection without the last chunk (so the client sees a
+	 * failed transfer, not a short one that looks whole) and logs it at debug only; the
+	 * controller that cut it has said why.
+	 */
+	@ExceptionHandler
+	void cut(CloseNowException ex) throws CloseNowException {
+		throw ex;
 	}
 
 	@ExceptionHandler

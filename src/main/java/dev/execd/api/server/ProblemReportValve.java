@@ -11,6 +11,9 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.ActionCode;
 
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+
 /**
  * Tomcat's last word on an error no error page handled (a path that does not normalize, a
  * request refused before it reached the application): problem+json with a {@code code}
@@ -29,6 +32,14 @@ public class ProblemReportValve extends ErrorReportValve {
 		if (!ioAllowed.get()) {
 			return;
 		}
+		if (status == Response.SC_NOT_IMPLEMENTED && request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
+			// Tomcat refuses a transfer coding it cannot decode (any but chunked) with
+			// 501 before any routing, as RFC 9112 6.1 asks: not a server error, so a
+			// code of its own rather than internal_error.
+			write(response, BareProblem.body(HttpStatus.NOT_IMPLEMENTED, "unsupported_transfer_coding",
+					"the only transfer coding understood is chunked"));
+			return;
+		}
 		if (status == Response.SC_NOT_IMPLEMENTED && "CONNECT".equals(request.getMethod())) {
 			// Tomcat refuses CONNECT with 501 before any routing; to a client it is a
 			// method that no route allows, as TRACE is, which Tomcat refuses with 405.
@@ -37,12 +48,16 @@ public class ProblemReportValve extends ErrorReportValve {
 			response.setStatus(status);
 			response.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
 		}
+		write(response, BareProblem.body(status));
+	}
+
+	private static void write(Response response, byte[] body) {
 		try {
 			response.setContentType(BareProblem.MEDIA_TYPE);
 			response.setCharacterEncoding("UTF-8");
 			Writer writer = response.getReporter();
 			if (writer != null) {
-				writer.write(new String(BareProblem.body(status), StandardCharsets.UTF_8));
+				writer.write(new String(body, StandardCharsets.UTF_8));
 				response.finishResponse();
 			}
 		}
