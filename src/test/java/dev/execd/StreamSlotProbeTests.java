@@ -1,16 +1,22 @@
 package dev.execd;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
@@ -24,8 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Streams whose clients went away without a word: a session whose subscriber slots they
  * fill admits a new stream at once, as soon as a probe finds them gone, instead of
  * refusing it until their next ping fails. Live streams keep their slots. The cap is 2
- * here, as in {@link StreamHeadTests}; the session prints nothing after its start, so
- * nothing but the probe writes to the dead streams.
+ * here, as in {@link StreamHeadTests}; but for clients that stop reading, the sessions
+ * print nothing after their start, so nothing but the probe writes to the dead streams.
  */
 @TestPropertySource(properties = "execd.limits.max-subscribers-per-session=2")
 class StreamSlotProbeTests extends EndToEndTest {
@@ -88,6 +94,119 @@ class StreamSlotProbeTests extends EndToEndTest {
 		finally {
 			live.dispose();
 		}
+	}
+
+	/**
+	 * Clients that stopped reading, on a session that prints a lot: their send buffers
+	 * fill, their streams wait to write until the write times out (5 s), and a ping to
+	 * them could wait as long. A new stream is answered within the probe's budget all the
+	 * same, refused or admitted once those streams gave up.
+	 */
+	@Test
+	void clientsThatStopReadingDoNotHoldUpANewStream() throws Exception {
+		String id = id(start(Map.of("cmd", "while :; do head -c 500000 /dev/zero | tr '\\0' x; echo; sleep 0.2; done",
+				"tty", false, "yield_time_ms", 100)));
+		String path = "/sessions/" + id + "/stream?encoding=base64";
+		List<Socket> stalled = List.of(stalled(path), stalled(path));
+		try {
+			for (Socket socket : stalled) {
+				assertThat(status(socket)).isEqualTo(200);
+			}
+			long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
+			while (System.nanoTime() - until < 0) {
+				long started = System.nanoTime();
+				try (Socket next = open(path)) {
+					assertThat(status(next)).isIn(200, 429);
+				}
+				assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+				Thread.sleep(250);
+			}
+		}
+		finally {
+			for (Socket socket : stalled) {
+				socket.setSoLinger(true, 0);
+				socket.close();
+			}
+		}
+	}
+
+	/**
+	 * A client that hammers a full session, from several connections at once: the session
+	 * probes at most once every 0.2 s (two pings each time), however many requests it
+	 * refuses.
+	 */
+	@Test
+	void refusedRequestsProbeAtMostOnceEveryFewTenthsOfASecond() throws Exception {
+		String id = id(start(Map.of("cmd", "echo hi; sleep 100", "tty", true, "wait_for", "hi")));
+		String path = "/sessions/" + id + "/stream";
+		try (Socket first = open(path); Socket second = open(path)) {
+			assertThat(status(first)).isEqualTo(200);
+			assertThat(status(second)).isEqualTo(200);
+			AtomicInteger refused = new AtomicInteger();
+			List<Integer> others = new CopyOnWriteArrayList<>();
+			long started = System.nanoTime();
+			long until = started + TimeUnit.SECONDS.toNanos(2);
+			List<Thread> hammers = new ArrayList<>();
+			for (int i = 0; i < 6; i++) {
+				hammers.add(Thread.ofVirtual().start(() -> {
+					while (System.nanoTime() - until < 0) {
+						try (Socket next = open(path)) {
+							int status = status(next);
+							if (status == 429) {
+								refused.incrementAndGet();
+							}
+							else {
+								others.add(status);
+							}
+						}
+						catch (IOException ex) {
+							throw new UncheckedIOException(ex);
+						}
+					}
+				}));
+			}
+			for (Thread hammer : hammers) {
+				hammer.join();
+			}
+			double seconds = (System.nanoTime() - started) / 1e9;
+			long allowed = 2 * (long) Math.ceil(seconds / 0.2 + 1);
+			assertThat(others).isEmpty();
+			assertThat(refused).hasValueGreaterThan(20);
+			for (Socket live : List.of(first, second)) {
+				assertThat(pings(live)).as("pings in %.1f s", seconds).isLessThanOrEqualTo(allowed);
+			}
+		}
+	}
+
+	/** The pings a stream sent so far. */
+	private static long pings(Socket socket) throws IOException {
+		socket.setSoTimeout(500);
+		ByteArrayOutputStream read = new ByteArrayOutputStream();
+		byte[] buffer = new byte[8192];
+		try {
+			int n;
+			while ((n = socket.getInputStream().read(buffer)) >= 0) {
+				read.write(buffer, 0, n);
+			}
+		}
+		catch (SocketTimeoutException ex) {
+			// All that was sent is read.
+		}
+		return read.toString(StandardCharsets.US_ASCII).split(": ping\n", -1).length - 1;
+	}
+
+	/** A stream's request from a client that reads next to nothing, and then stops. */
+	private Socket stalled(String path) throws IOException {
+		Socket socket = new Socket();
+		// Set before connecting: the window it offers stays small.
+		socket.setReceiveBufferSize(4096);
+		socket.connect(new InetSocketAddress("127.0.0.1", this.port));
+		socket.setSoTimeout(10_000);
+		socket.getOutputStream()
+			.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Conversation-Id: " + this.api.conversation()
+					+ "\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+		return socket;
 	}
 
 	/**

@@ -12,7 +12,9 @@ public interface Subscriber {
 
 	/**
 	 * Whether the client may still be there: false only when it is certainly gone. May
-	 * write to the connection, never waits for a write already under way.
+	 * write to the connection, never waits for a write already under way. Its own write
+	 * may wait for room in a full send buffer: it is asked on a thread of its own, and
+	 * the subscription that asks waits for it only briefly.
 	 */
 	boolean reachable();
 

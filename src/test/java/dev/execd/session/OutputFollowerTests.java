@@ -2,7 +2,10 @@ package dev.execd.session;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The stream side of a session's output, driven with a log and plain suppliers.
@@ -138,6 +142,59 @@ class OutputFollowerTests {
 		second.close();
 		third.close();
 		third.close();
+		assertThat(this.follower.subscribers()).isZero();
+	}
+
+	@Test
+	void aFullSessionProbesAtMostOnceEveryFewTenthsOfASecond() throws Exception {
+		List<Long> pings = new CopyOnWriteArrayList<>();
+		AutoCloseable held = this.follower.subscribe(1, () -> pings.add(System.nanoTime()));
+		for (int i = 0; i < 4; i++) {
+			assertThatExceptionOfType(SessionException.TooManySubscribers.class)
+				.isThrownBy(() -> this.follower.subscribe(1, Subscriber.SELF_CLOSING));
+		}
+		// Two rounds a probe, and a quiet time between the end of one and the next.
+		assertThat(pings).hasSize(8);
+		for (int i = 2; i < pings.size(); i += 2) {
+			assertThat(Duration.ofNanos(pings.get(i) - pings.get(i - 1)))
+				.isGreaterThanOrEqualTo(Duration.ofMillis(SubscriberSlots.PROBE_INTERVAL_MILLIS));
+		}
+		held.close();
+	}
+
+	@Test
+	void aPingThatCannotBeWrittenDoesNotHoldUpARefusedSubscription() throws Exception {
+		// A ping to a client that stopped reading waits for room in its send buffer until
+		// the write times out, and then fails.
+		CountDownLatch timedOut = new CountDownLatch(1);
+		AutoCloseable stuck = this.follower.subscribe(1, () -> {
+			try {
+				timedOut.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return false;
+		});
+		Thread.ofVirtual().start(() -> {
+			try {
+				Thread.sleep(10_000);
+			}
+			catch (InterruptedException ex) {
+				// The test ended first.
+			}
+			timedOut.countDown();
+		});
+		long started = System.nanoTime();
+		assertThatExceptionOfType(SessionException.TooManySubscribers.class)
+			.isThrownBy(() -> this.follower.subscribe(1, Subscriber.SELF_CLOSING));
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+		assertThat(this.follower.subscribers()).isEqualTo(1);
+		// The write fails in the end: the slot is free from then on.
+		timedOut.countDown();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.follower.subscribers() == 0);
+		this.follower.subscribe(1, Subscriber.SELF_CLOSING).close();
+		stuck.close();
 		assertThat(this.follower.subscribers()).isZero();
 	}
 
