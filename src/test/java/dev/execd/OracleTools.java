@@ -106,7 +106,12 @@ final class OracleTools {
 				""");
 		Files.writeString(dir.resolve("wide.txt"),
 				"\u001b]2;" + TITLE + "\u0007" + "日本語のテキスト|end\n" + "emoji 😀🎉 ok|end\n"
-						+ "combining cafe\u0301 e\u0301|end\n" + "한국어 中文 混合 mixed|end\n" + "中文\u001b[5Gx|end\n");
+						+ "combining cafe\u0301 e\u0301|end\n" + "한국어 中文 混合 mixed|end\n" + "中文\u001b[5Gx|end\n"
+						// Half of a wide character written over; one that does not fit in
+						// the last column; DECRQSS and sixel payloads, a BEL inside the
+						// latter.
+						+ "中文\u001b[2Dy|end\n" + "x".repeat(119) + "中|end\n"
+						+ "a\u001bP$qm\u001b\\b\u001bPq#0;2;0;0;0\u0007#0~~\u001b\\c|end\n");
 	}
 
 	/** A repository of 40 commits with fixed names and dates: the same log every time. */

@@ -25,6 +25,13 @@ final class CharFeed implements TerminalDataStream {
 	/** At most 3 bytes of a UTF-8 character that is not complete yet. */
 	private final ByteBuffer partial = ByteBuffer.allocate(4);
 
+	private final ControlStrings strings = new ControlStrings();
+
+	/** The characters one feed decodes to, before control strings are taken out. */
+	private char[] decoded = new char[256];
+
+	private final StringBuilder filtered = new StringBuilder();
+
 	private char[] chars = new char[256];
 
 	/** The next character to read. */
@@ -33,11 +40,16 @@ final class CharFeed implements TerminalDataStream {
 	/** Where the characters decoded so far end. */
 	private int end;
 
-	/** Decodes bytes and appends the characters they complete. */
+	/**
+	 * Decodes bytes and appends the characters they complete, control strings taken out
+	 * (see {@link ControlStrings}).
+	 */
 	void append(byte[] bytes, int offset, int length) {
-		compact();
-		ensure(length + this.partial.position() + 1);
-		CharBuffer out = CharBuffer.wrap(this.chars, this.end, this.chars.length - this.end);
+		int most = length + this.partial.position() + 1;
+		if (this.decoded.length < most) {
+			this.decoded = new char[most];
+		}
+		CharBuffer out = CharBuffer.wrap(this.decoded);
 		int at = offset;
 		int left = length;
 		// First finish the character the last feed cut off, one byte at a time.
@@ -51,7 +63,12 @@ final class CharFeed implements TerminalDataStream {
 		ByteBuffer in = ByteBuffer.wrap(bytes, at, left);
 		this.decoder.decode(in, out, false);
 		this.partial.put(in);
-		this.end = out.position();
+		this.filtered.setLength(0);
+		this.strings.filter(this.decoded, 0, out.position(), this.filtered);
+		compact();
+		ensure(this.filtered.length());
+		this.filtered.getChars(0, this.filtered.length(), this.chars, this.end);
+		this.end += this.filtered.length();
 	}
 
 	private void compact() {
@@ -93,6 +110,11 @@ final class CharFeed implements TerminalDataStream {
 			this.end = 0;
 			if (this.chars.length > 4096) {
 				this.chars = new char[256];
+			}
+			if (this.decoded.length > 4096) {
+				this.decoded = new char[256];
+				this.filtered.setLength(0);
+				this.filtered.trimToSize();
 			}
 		}
 	}

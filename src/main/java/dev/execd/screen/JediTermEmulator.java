@@ -24,8 +24,9 @@ import com.techsenger.jeditermfx.core.util.TermSize;
 final class JediTermEmulator implements Emulator {
 
 	/**
-	 * The longest unfinished sequence kept for the next feed; past it (an OSC that never
-	 * ends) the escape is dropped and the rest shows as text, as a terminal would.
+	 * The longest unfinished sequence kept for the next feed; past it (a CSI whose
+	 * parameters never end) the escape is dropped and the rest shows as text. Control
+	 * strings (OSC, DCS) never wait here: {@link ControlStrings} takes them out first.
 	 */
 	private static final int MAX_PENDING = 4096;
 
@@ -58,7 +59,7 @@ final class JediTermEmulator implements Emulator {
 		// it. JediTerm reads a bound of 0 as none at all.
 		this.style = new StyleState();
 		this.buffer = new TerminalTextBuffer(cols, rows, this.style, Math.max(1, this.scrollbackLines), null);
-		this.terminal = new JediTerminal(this.display, this.buffer, this.style);
+		this.terminal = new CellTerminal(this.display, this.buffer, this.style);
 		// Answers to queries (cursor position, colours) go nowhere: the program's
 		// terminal is the real PTY, which answers nothing either.
 		this.terminal.setTerminalOutput(null);
@@ -193,17 +194,40 @@ final class JediTermEmulator implements Emulator {
 
 	/**
 	 * One row as text: at most {@code cols} cells, the filler JediTerm puts after a wide
-	 * character dropped, empty cells as spaces, trailing blanks trimmed.
+	 * character dropped, empty cells as spaces, trailing blanks trimmed. Half of a wide
+	 * character (or of a surrogate pair) without its other half shows as a blank cell, as
+	 * does one whose second cell would fall past the last column, so a row never shows
+	 * more cells than it has.
 	 */
 	static String render(String cells, int cols) {
 		StringBuilder text = new StringBuilder(Math.min(cells.length(), cols));
 		int n = Math.min(cells.length(), cols);
 		for (int i = 0; i < n; i++) {
 			char c = cells.charAt(i);
+			char next = (i + 1 < n) ? cells.charAt(i + 1) : CharUtils.NUL_CHAR;
 			if (c == CharUtils.DWC) {
-				continue;
+				char before = (i > 0) ? cells.charAt(i - 1) : CharUtils.DWC;
+				if (before == CharUtils.DWC || !Character.isHighSurrogate(before) && !wide(before)) {
+					text.append(' ');
+				}
 			}
-			text.append((c == CharUtils.NUL_CHAR) ? ' ' : c);
+			else if (Character.isHighSurrogate(c)) {
+				boolean whole = Character.isLowSurrogate(next)
+						|| next == CharUtils.DWC && i + 2 < n && Character.isLowSurrogate(cells.charAt(i + 2));
+				text.append(whole ? c : ' ');
+			}
+			else if (Character.isLowSurrogate(c)) {
+				char before = (i > 0) ? cells.charAt(i - 1) : CharUtils.NUL_CHAR;
+				boolean whole = Character.isHighSurrogate(before)
+						|| before == CharUtils.DWC && i > 1 && Character.isHighSurrogate(cells.charAt(i - 2));
+				text.append(whole ? c : ' ');
+			}
+			else if (wide(c) && next != CharUtils.DWC) {
+				text.append(' ');
+			}
+			else {
+				text.append((c == CharUtils.NUL_CHAR) ? ' ' : c);
+			}
 		}
 		int length = text.length();
 		while (length > 0 && text.charAt(length - 1) == ' ') {
@@ -211,6 +235,10 @@ final class JediTermEmulator implements Emulator {
 		}
 		text.setLength(length);
 		return text.toString();
+	}
+
+	private static boolean wide(char c) {
+		return c != CharUtils.DWC && CharUtils.isDoubleWidthCharacter(c, false);
 	}
 
 }

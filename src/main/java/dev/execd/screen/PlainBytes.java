@@ -30,7 +30,7 @@ final class PlainBytes {
 
 	private enum State {
 
-		GROUND, ESCAPE, CSI, CSI_OTHER, STRING, STRING_ESCAPE, ESCAPE_INTERMEDIATE
+		GROUND, ESCAPE, CSI, CSI_OTHER, ESCAPE_INTERMEDIATE, STRING, STRING_ESCAPE
 
 	}
 
@@ -42,6 +42,9 @@ final class PlainBytes {
 	private boolean sgrOnly;
 
 	private final StringBuilder params = new StringBuilder();
+
+	/** The control string's introducer: {@code ]} (OSC), {@code P} (DCS), ... */
+	private int string;
 
 	private boolean lastWasCr;
 
@@ -79,6 +82,13 @@ final class PlainBytes {
 	}
 
 	void step(int b, long at) {
+		if (b == 0x1b && this.state != State.GROUND && this.state.compareTo(State.STRING) < 0) {
+			// ESC inside a sequence (or after one) starts the next, as for
+			// ControlStrings.
+			this.listener.broken(at);
+			this.state = State.ESCAPE;
+			return;
+		}
 		switch (this.state) {
 			case GROUND -> ground(b, at);
 			case ESCAPE -> escape(b, at);
@@ -94,7 +104,9 @@ final class PlainBytes {
 				}
 			}
 			case STRING -> {
-				if (b == 0x07) {
+				// As ControlStrings reads a string: BEL ends an OSC only, CAN and SUB
+				// abort any, an ESC ends all but a DCS.
+				if (b == 0x07 && this.string == ']' || b == 0x18 || b == 0x1a) {
 					restartAfter(at);
 				}
 				else if (b == 0x1b) {
@@ -105,8 +117,11 @@ final class PlainBytes {
 				if (b == '\\') {
 					restartAfter(at);
 				}
+				else if (this.string == 'P') {
+					this.state = State.STRING;
+				}
 				else {
-					this.state = (b == 0x1b) ? State.STRING_ESCAPE : State.STRING;
+					escape(b, at); // cut short: the ESC starts the next sequence
 				}
 			}
 		}
@@ -146,7 +161,9 @@ final class PlainBytes {
 		else if (b == ']' || b == 'P' || b == 'X' || b == '^' || b == '_') {
 			this.listener.broken(at - 1);
 			this.state = State.STRING;
+			this.string = b;
 		}
+
 		else if (b >= 0x20 && b <= 0x2f) {
 			this.listener.broken(at - 1);
 			this.state = State.ESCAPE_INTERMEDIATE;

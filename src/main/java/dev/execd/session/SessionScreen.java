@@ -2,8 +2,11 @@ package dev.execd.session;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.execd.output.OutputLog;
 import dev.execd.screen.Emulator;
@@ -33,7 +36,16 @@ final class SessionScreen {
 	 */
 	private static final long MAX_INLINE_BYTES = 1 << 20;
 
+	/** Makes the emulators: {@link Emulators#create}, or one a test watches. */
+	interface EmulatorFactory {
+
+		Emulator create(int cols, int rows, int scrollbackLines);
+
+	}
+
 	private final OutputLog log;
+
+	private final EmulatorFactory emulators;
 
 	private final int scrollbackLines;
 
@@ -60,7 +72,12 @@ final class SessionScreen {
 	 * @param rows its height
 	 */
 	SessionScreen(OutputLog log, int cols, int rows, int scrollbackLines) {
+		this(log, cols, rows, scrollbackLines, Emulators::create);
+	}
+
+	SessionScreen(OutputLog log, int cols, int rows, int scrollbackLines, EmulatorFactory emulators) {
 		this.log = log;
+		this.emulators = emulators;
 		this.cols = cols;
 		this.rows = rows;
 		this.scrollbackLines = Math.max(0, scrollbackLines);
@@ -71,27 +88,7 @@ final class SessionScreen {
 	 * @param scrollback rows above the screen to add, clamped to [0, the kept rows]
 	 */
 	ScreenSnapshot snapshot(int scrollback) {
-		if (behind() > MAX_INLINE_BYTES) {
-			return CpuThreads.callOrRun(() -> snapshotNow(scrollback));
-		}
-		return snapshotNow(scrollback);
-	}
-
-	private ScreenSnapshot snapshotNow(int scrollback) {
-		this.lock.lock();
-		try {
-			try {
-				return snapshot(catchUp(), scrollback);
-			}
-			catch (RuntimeException ex) {
-				// The emulator failed on something: once more, from a fresh replay.
-				drop();
-				return snapshot(catchUp(), scrollback);
-			}
-		}
-		finally {
-			this.lock.unlock();
-		}
+		return read((live) -> snapshot(live, scrollback));
 	}
 
 	private ScreenSnapshot snapshot(ScreenFeed live, int scrollback) {
@@ -104,22 +101,38 @@ final class SessionScreen {
 
 	/** The rows joined by {@code \n}, caught up with the log. */
 	String text() {
-		if (behind() > MAX_INLINE_BYTES) {
-			return CpuThreads.callOrRun(this::textNow);
-		}
-		return textNow();
+		return read((live) -> live.emulator().grid(0).text());
 	}
 
-	private String textNow() {
+	/**
+	 * Reads the screen caught up with the log. Should the emulator fail on something, the
+	 * screen is dropped and read once more from a fresh replay, which, like the first
+	 * one, runs on {@link CpuThreads} when the log is long.
+	 */
+	private <T> T read(Function<ScreenFeed, T> read) {
+		T result = onCpuIfLong(() -> readLocked(read, true));
+		if (result == null) {
+			result = onCpuIfLong(() -> readLocked(read, false));
+		}
+		return Objects.requireNonNull(result);
+	}
+
+	private <T> T onCpuIfLong(Supplier<T> work) {
+		return (behind() > MAX_INLINE_BYTES) ? CpuThreads.callOrRun(work) : work.get();
+	}
+
+	/** The read, or null when the emulator failed and was dropped for a retry. */
+	private <T> @Nullable T readLocked(Function<ScreenFeed, T> read, boolean retry) {
 		this.lock.lock();
 		try {
-			try {
-				return catchUp().emulator().grid(0).text();
+			return read.apply(catchUp());
+		}
+		catch (RuntimeException ex) {
+			if (!retry) {
+				throw ex;
 			}
-			catch (RuntimeException ex) {
-				drop();
-				return catchUp().emulator().grid(0).text();
-			}
+			drop();
+			return null;
 		}
 		finally {
 			this.lock.unlock();
@@ -208,7 +221,7 @@ final class SessionScreen {
 				this.cols = passed.cols();
 				this.rows = passed.rows();
 			}
-			Emulator emulator = Emulators.create(this.cols, this.rows, this.scrollbackLines);
+			Emulator emulator = this.emulators.create(this.cols, this.rows, this.scrollbackLines);
 			live = new ScreenFeed(this.log, emulator, from, this.rows, this.scrollbackLines);
 			this.feed = live;
 		}

@@ -86,6 +86,26 @@ class PlainRunsTests {
 	}
 
 	@Test
+	void controlStringsEndWhereTheEmulatorEndsThem() {
+		String lines = "hidden\r\n".repeat(200);
+		// An ESC inside a sequence starts the next one: here, an OSC that hides the lines
+		// until its BEL.
+		for (String start : new String[] { "\u001b\u001b]0;", "\u001b[1\u001b]0;", "\u001b(\u001b]0;" }) {
+			byte[] output = (start + lines + "\u0007shown\r\n").getBytes(StandardCharsets.US_ASCII);
+			for (int chunk : new int[] { 7, 64, 4096 }) {
+				assertSameScreen(output, chunk);
+			}
+		}
+		// CAN aborts an OSC, and a BEL does not end a DCS: the lines after CAN are plain,
+		// those after the DCS's BEL are not.
+		byte[] aborted = ("\u001b]0;x\u0018" + lines).getBytes(StandardCharsets.US_ASCII);
+		assertThat(scan(aborted, 4096, 0)).isNotEmpty();
+		byte[] dcs = ("\u001bPq\u0007" + lines + "\u001b\\").getBytes(StandardCharsets.US_ASCII);
+		assertThat(scan(dcs, 4096, 0)).isEmpty();
+		assertSameScreen(dcs, 64);
+	}
+
+	@Test
 	void skippingNeverChangesTheScreenOfRandomOutput() {
 		long skipped = 0;
 		long total = 0;
@@ -143,7 +163,9 @@ class PlainRunsTests {
 	private static final String[] NOT_PLAIN = { "\u001b[2J", "\u001b[H", "\u001b[3;7H", "\u001b[K", "\u001b[2;4r",
 			"\u001b[r", "\u001b[?1049h", "\u001b[?1049l", "\u001b]2;title\u0007", "\u001b7", "\u001b8", "\u001b[?25l",
 			"\u001b[?25h", "\u001bM", "\u001b[5A", "\u001b[2L", "\u001b[1M", "\u001b[4h", "\u001b[4l", "\u001b(0",
-			"\u001b(B", "\n", "\u001b[?7l", "\u001b[?7h", "\u001b[3@", "\u001bc", "\u001b[!p", "\u000e", "\u000f" };
+			"\u001b(B", "\n", "\u001b[?7l", "\u001b[?7h", "\u001b[3@", "\u001bc", "\u001b[!p", "\u000e", "\u000f",
+			"\u001bPq#0\u0007~~\u001b\u001b[31m\u001b\\", "\u001b]0;cut", "\u001b_apc", "\u0018", "\u001b",
+			"\u001b[3" };
 
 	private static final String[] PLAIN = { "y", "hello world", "x".repeat(45), "中文", "e\u0301", "\t", "\b",
 			"\u001b[1;32m", "\u001b[0m", "\r", "\u0007", "🙂" };

@@ -2,9 +2,18 @@ package dev.execd.session;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.execd.output.OutputLog;
 import dev.execd.output.StreamTag;
+import dev.execd.screen.Emulator;
+import dev.execd.screen.Emulators;
+import dev.execd.screen.Grid;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,6 +148,62 @@ class SessionScreenTests {
 		// 19 MB, of which the emulator parsed only the lines that still show.
 		assertThat(screen.fed()).isLessThan(100_000);
 		assertThat(ms).isLessThan(5000);
+	}
+
+	@Test
+	void aReplayAfterTheEmulatorFailedRunsOnTheCpuThreadsAsTheFirstOneDid() throws Exception {
+		this.log = new OutputLog(this.dir.resolve("log"), 1L << 30, 1 << 16);
+		// Over the bound past which a replay leaves the request's thread.
+		byte[] block = "a line\r\n".repeat(4096).getBytes(StandardCharsets.US_ASCII);
+		for (int i = 0; i < 40; i++) {
+			this.log.append(block, 0, block.length, StreamTag.of("pty"));
+		}
+		AtomicBoolean broken = new AtomicBoolean();
+		List<List<String>> feeders = new CopyOnWriteArrayList<>();
+		SessionScreen screen = new SessionScreen(this.log, 20, 4, 100, (cols, rows, scrollback) -> {
+			Emulator emulator = Emulators.create(cols, rows, scrollback);
+			List<String> threads = new CopyOnWriteArrayList<>();
+			boolean first = feeders.isEmpty();
+			feeders.add(threads);
+			return new Emulator() {
+
+				@Override
+				public void feed(byte[] bytes, int offset, int length) {
+					if (first && broken.get()) {
+						throw new IllegalStateException("a sequence the emulator chokes on");
+					}
+					threads.add(Thread.currentThread().getName());
+					emulator.feed(bytes, offset, length);
+				}
+
+				@Override
+				public void resize(int cols, int rows) {
+					emulator.resize(cols, rows);
+				}
+
+				@Override
+				public Grid grid(int scrollback) {
+					return emulator.grid(scrollback);
+				}
+
+			};
+		});
+		assertThat(onRequestThread(() -> screen.snapshot(0)).lines()).contains("a line");
+		broken.set(true);
+		append("after\r\n");
+		// Little to catch up: the read does it on its own thread, the emulator fails, and
+		// the fresh replay of the whole log goes where the first one went.
+		assertThat(onRequestThread(() -> screen.snapshot(0)).lines()).contains("after");
+		assertThat(feeders).hasSize(2);
+		assertThat(feeders.get(0)).isNotEmpty().allMatch((name) -> name.startsWith("execd-cpu-"));
+		assertThat(feeders.get(1)).isNotEmpty().allMatch((name) -> name.startsWith("execd-cpu-"));
+	}
+
+	/** Runs a read as a request does, on a virtual thread. */
+	private static <T> T onRequestThread(Callable<T> read) throws Exception {
+		FutureTask<T> task = new FutureTask<>(read);
+		Thread.ofVirtual().name("request").start(task);
+		return task.get(30, TimeUnit.SECONDS);
 	}
 
 }
