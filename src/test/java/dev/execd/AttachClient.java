@@ -42,6 +42,9 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 	// While paused nothing more is read from the socket: the client falls behind.
 	private volatile boolean paused;
 
+	// Until it completes the client does not answer execd's close, and can still send.
+	private volatile CompletableFuture<Void> closeReply;
+
 	record Close(int code, String reason) {
 
 	}
@@ -117,12 +120,21 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 	@Override
 	public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
 		this.closed.complete(new Close(statusCode, reason));
-		return null;
+		return this.closeReply;
 	}
 
 	@Override
 	public void onError(WebSocket webSocket, Throwable error) {
 		this.closed.completeExceptionally(error);
+	}
+
+	/** Holds the answer to execd's close until {@link #replyToClose}. */
+	void holdCloseReply() {
+		this.closeReply = new CompletableFuture<>();
+	}
+
+	void replyToClose() {
+		this.closeReply.complete(null);
 	}
 
 	void sendBytes(String bytes) {

@@ -12,8 +12,11 @@ import java.util.Map;
 import java.util.concurrent.CompletionException;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.test.context.TestPropertySource;
 
 import static dev.execd.AttachClient.assertProblem;
@@ -26,7 +29,9 @@ import static org.awaitility.Awaitility.await;
  * that are the log's, resumption, resize, signals, the exit, refusals before the upgrade
  * and the subscriber cap it shares with SSE (set to 2 here).
  */
-@TestPropertySource(properties = "execd.limits.max-subscribers-per-session=2")
+@TestPropertySource(properties = { "execd.limits.max-subscribers-per-session=2",
+		// The attach channel's dropped refusals are debug lines: counted below.
+		"logging.level.dev.execd.api.attach.AttachSocket=debug" })
 class AttachTests extends EndToEndTest {
 
 	private static final String MULTIBYTE = "h\u00e9llo w\u00f6rld \u2713 \u65e5\u672c\u8a9e \ud83d\ude00";
@@ -175,6 +180,38 @@ class AttachTests extends EndToEndTest {
 			assertThat(exit.get("session").get("signal").asString()).isEqualTo("SIGINT");
 			assertThat(attach.closed().code()).isEqualTo(1000);
 		}
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void messagesThatArriveAfterTheExitClosedTheConnectionAreDroppedQuietly(CapturedOutput log) throws Exception {
+		String id = id(start(Map.of("argv", List.of("sleep", "60"), "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			attach.holdCloseReply();
+			attach.sendText("{\"type\": \"signal\", \"signal\": \"KILL\"}");
+			assertThat(attach.next().get("type").asString()).isEqualTo("exit");
+			assertThat(attach.closed().code()).isEqualTo(1000);
+			// execd has closed its side; these reach it before the client's close does.
+			for (int i = 0; i < 5; i++) {
+				attach.sendText("{\"type\": \"input\", \"chars\": \"x\"}");
+			}
+			attach.replyToClose();
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> count(log, "refusal session_exited dropped") == 5 || !attachErrors(log).isEmpty());
+		}
+		assertThat(attachErrors(log)).isEmpty();
+		assertThat(count(log, "refusal session_exited dropped")).isEqualTo(5);
+	}
+
+	private static List<String> attachErrors(CapturedOutput log) {
+		return log.toString()
+			.lines()
+			.filter((line) -> line.contains(" ERROR ") && (line.contains("WebSocket") || line.contains("ttach")))
+			.toList();
+	}
+
+	private static long count(CapturedOutput log, String text) {
+		return log.toString().lines().filter((line) -> line.contains(text)).count();
 	}
 
 	@Test

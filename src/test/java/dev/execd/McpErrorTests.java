@@ -4,6 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -115,6 +119,33 @@ class McpErrorTests extends McpEndToEndTest {
 				"Accept", accept, "Mcp-Session-Id", session);
 		assertThat(listed.status()).isEqualTo(200);
 		assertThat(listed.text()).contains("\"result\"").doesNotContain("\"error\"");
+	}
+
+	/**
+	 * A body that is not a JSON-RPC message is the client's mistake: a problem for the
+	 * client, not an error in execd's log.
+	 */
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aBodyThatIsNotJsonRpcIsAProblemAndNoErrorInTheLog(CapturedOutput log) {
+		TestClient http = new TestClient(this.port);
+		String accept = "application/json, text/event-stream";
+		String session = http.send("POST", "/mcp", "application/json", """
+				{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
+				"capabilities":{},"clientInfo":{"name":"test","version":"1"}}}""", "Accept", accept)
+			.header("Mcp-Session-Id");
+		for (String body : List.of("not json", "{}", "[]", "7", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[1]}",
+				"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"", "{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":7}")) {
+			for (String id : new String[] { session, "no-such-session" }) {
+				TestClient.Response response = http.send("POST", "/mcp", "application/json", body, "Accept", accept,
+						"Mcp-Session-Id", id);
+				assertThat(response.status()).as(body + " " + response.text()).isEqualTo(400);
+				assertThat(response.header("Content-Type")).as(body).startsWith("application/problem+json");
+				assertThat(response.json().get("code").asString()).as(body).isEqualTo("invalid_request");
+			}
+		}
+		assertThat(log.toString().lines().filter((line) -> line.contains(" ERROR ")).toList()).isEmpty();
+		assertThat(log.toString()).doesNotContain("\tat io.modelcontextprotocol");
 	}
 
 	@Test

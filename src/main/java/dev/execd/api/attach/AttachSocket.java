@@ -10,6 +10,8 @@ import dev.execd.session.Session;
 import dev.execd.session.SessionException;
 import jakarta.websocket.RemoteEndpoint;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,6 +28,8 @@ import org.springframework.web.socket.handler.AbstractWebSocketHandler;
  * What it sends, output and refusals in one order, goes through {@link AttachOutput}.
  */
 final class AttachSocket extends AbstractWebSocketHandler {
+
+	private static final Logger logger = LoggerFactory.getLogger(AttachSocket.class);
 
 	/**
 	 * A send that made no progress for this long fails, as Tomcat's blocking sends do.
@@ -135,6 +139,12 @@ final class AttachSocket extends AbstractWebSocketHandler {
 		}
 		catch (IOException ex) {
 			// The client went away; the connection's end stops the pump.
+		}
+		catch (IllegalStateException ex) {
+			// Closed by this side already (the exit closes the connection while the
+			// client's messages still arrive until its close does): nobody to tell, and
+			// thrown on, the container would log each one as an error.
+			logger.debug("Attach connection of session {} closed; refusal {} dropped", this.session.id(), code);
 		}
 	}
 

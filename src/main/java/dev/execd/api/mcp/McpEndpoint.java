@@ -39,6 +39,9 @@ import org.springframework.context.SmartLifecycle;
  * knowing the ended session's id. Sessions a client started in a conversation it named
  * with {@code X-Conversation-Id} stay (REST clients may share them); MCP sessions the SDK
  * drops for idleness leave theirs to the inactivity TTL.
+ * <p>
+ * An MCP session belongs to the tenant that initialized it: any other tenant's request
+ * naming it is answered as one naming an unknown session (see {@link McpSessionOwners}).
  */
 final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
@@ -49,6 +52,8 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 	private final Consumer<Scope> conversationEnded;
 
 	private final ScopeResolver scopes;
+
+	private final McpSessionOwners owners = new McpSessionOwners();
 
 	/** The request body cap, as the transport's. */
 	private final int maxBody;
@@ -80,8 +85,10 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 			return;
 		}
 		McpProblemResponse answer = new McpProblemResponse(response);
-		current.transport().service(checked, answer);
+		current.transport()
+			.service(this.owners.admit(checked), this.owners.recording(answer, McpSessionOwners.tenant(request)));
 		answer.finish();
+		this.owners.answered(request, response.getStatus());
 		String ended = request.getHeader(HttpHeaders.MCP_SESSION_ID);
 		// 200 only when the SDK knew the session and closed it.
 		if ("DELETE".equals(request.getMethod()) && response.getStatus() == HttpServletResponse.SC_OK
@@ -130,6 +137,7 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 		if (current != null) {
 			current.server().closeGracefully();
 		}
+		this.owners.clear();
 	}
 
 	@Override

@@ -48,8 +48,14 @@ final class McpProblemResponse extends HttpServletResponseWrapper {
 		if (this.errorStatus == 0 || response.isCommitted()) {
 			return;
 		}
-		byte[] body = BareProblem.body(this.errorStatus, detail(this.errorStatus));
 		response.resetBuffer();
+		write(response, this.errorStatus);
+	}
+
+	/** Answers with the problem the transport's refusal with this status gets. */
+	static void write(HttpServletResponse response, int status) throws IOException {
+		byte[] body = BareProblem.body(status, detail(status));
+		response.setStatus(status);
 		response.setContentType(BareProblem.MEDIA_TYPE);
 		response.setCharacterEncoding("UTF-8");
 		response.setContentLength(body.length);

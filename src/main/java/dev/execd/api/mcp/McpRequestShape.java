@@ -9,12 +9,16 @@ import java.io.SequenceInputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,10 +30,13 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code name} and an object {@code arguments} into a failure of its own, then answers
  * 500 after writing part of a response. Such a request is answered here with JSON-RPC's
  * invalid-params error, and such a notification (no {@code id}) with 202 and nothing, as
- * JSON-RPC has no answer to a notification. Everything else, a body that is not JSON
- * included, goes on to the transport, which refuses what it does not accept.
+ * JSON-RPC has no answer to a notification. A body that is not a JSON-RPC message gets
+ * the 400 the transport would answer, here, since the transport logs each one as an
+ * error. Everything else goes on to the transport.
  */
 final class McpRequestShape {
+
+	private static final Logger logger = LoggerFactory.getLogger(McpRequestShape.class);
 
 	/** JSON-RPC's invalid params. */
 	static final int INVALID_PARAMS = -32602;
@@ -63,7 +70,7 @@ final class McpRequestShape {
 		}
 		String problem = (message != null) ? problem(message) : null;
 		if (problem == null) {
-			return new Replayed(request, new ByteArrayInputStream(body));
+			return jsonRpc(request, body, response) ? new Replayed(request, new ByteArrayInputStream(body)) : null;
 		}
 		if (!message.has("id")) {
 			// A notification: JSON-RPC answers none, not even an error, and Streamable
@@ -82,6 +89,27 @@ final class McpRequestShape {
 		response.setContentLength(bytes.length);
 		response.getOutputStream().write(bytes);
 		return null;
+	}
+
+	/**
+	 * Whether the transport can read the body as a JSON-RPC message; if not, it is
+	 * answered here with the 400 the transport would send, without the transport's
+	 * error-level log line for what is a client's mistake.
+	 */
+	private static boolean jsonRpc(HttpServletRequest request, byte[] body, HttpServletResponse response)
+			throws IOException {
+		String encoding = request.getCharacterEncoding();
+		try {
+			// The transport's own reading, so that both accept and refuse alike.
+			McpSchema.deserializeJsonRpcMessage(McpJsonDefaults.getMapper(),
+					new String(body, (encoding != null) ? Charset.forName(encoding) : StandardCharsets.UTF_8));
+			return true;
+		}
+		catch (IllegalArgumentException | IOException ex) {
+			logger.debug("MCP request refused, not a JSON-RPC message: {}", ex.getMessage());
+			McpProblemResponse.write(response, HttpServletResponse.SC_BAD_REQUEST);
+			return false;
+		}
 	}
 
 	/** What is wrong with a request's params, or null when it can go on. */
