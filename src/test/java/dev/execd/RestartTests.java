@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -25,9 +26,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Real server JVMs on a shared log directory: what a restart recovers after a crash, that
- * a recycled pid is never killed, that a graceful shutdown leaves no process behind, and
- * that a directory serves one server at a time (SPEC 5.2, 5.3).
+ * Real server JVMs on a shared log directory: what a restart recovers after a crash
+ * (shell sessions too), that a recycled pid is never killed, that a graceful shutdown
+ * leaves no process behind, and that a directory serves one server at a time (SPEC 5.2,
+ * 5.3).
  */
 @OwnServer
 class RestartTests {
@@ -220,6 +222,101 @@ class RestartTests {
 		}
 	}
 
+	// A persistent shell's record has neither cmd nor argv. The shells of a killed server
+	// are recovered as lost like any session: the job each left behind is terminated,
+	// its log served, its rc and command files removed, and retention removes the rest.
+	@Test
+	void shellSessionsOfAKilledServerAreLostTheirJobsGoneAndTheirFilesRemovedWithThem() throws Exception {
+		Path logs = this.dir.resolve("logs");
+		Server a = start(logs);
+		Map<String, Long> jobs = new LinkedHashMap<>();
+		Map<String, byte[]> logsBefore = new LinkedHashMap<>();
+		for (boolean tty : List.of(false, true)) {
+			String id = id(a.api().start(Map.of("shell", true, "tty", tty, "yield_time_ms", 0)));
+			jobs.put(id, track(backgroundJob(a, id)));
+			track(listed(a, id).get("pid").asLong());
+			logsBefore.put(id, a.api().get("/sessions/" + id + "/log").body());
+			assertThat(logs.resolve(id + ".bashrc")).exists();
+			assertThat(logs.resolve(id + ".cmd")).exists();
+		}
+
+		kill(a);
+		assertThat(jobs.values()).as("jobs outliving a SIGKILLed server").anyMatch(Procs::alive);
+
+		Server b = start(logs);
+		for (String id : jobs.keySet()) {
+			JsonNode lost = listed(b, id);
+			assertThat(lost.get("kind").asString()).isEqualTo("shell");
+			assertThat(lost.get("status").asString()).isEqualTo("exited");
+			assertThat(lost.get("end_reason").asString()).isEqualTo("lost");
+			assertThat(b.api().get("/sessions/" + id + "/log").body()).isEqualTo(logsBefore.get(id));
+			assertThat(logs.resolve(id + ".bashrc")).doesNotExist();
+			assertThat(logs.resolve(id + ".cmd")).doesNotExist();
+			// The commands are not kept on disk: none is known, none can be queued.
+			JsonNode commands = b.api().get("/sessions/" + id + "/commands").json();
+			assertThat(commands.get("commands")).isEmpty();
+			assertThat(commands.get("unclaimed")).isEmpty();
+			TestClient.Response command = b.api().get("/sessions/" + id + "/commands/cmd_1");
+			assertThat(command.status()).isEqualTo(404);
+			assertThat(command.json().get("code").asString()).isEqualTo("command_not_found");
+			TestClient.Response submit = b.api().post("/sessions/" + id + "/commands", Map.of("cmd", "true"));
+			assertThat(submit.status()).isEqualTo(409);
+			assertThat(submit.json().get("code").asString()).isEqualTo("session_exited");
+		}
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(jobs.values()).as("jobs left alive").noneMatch(Procs::alive));
+		stopGracefully(b);
+
+		Server c = start(logs, "--execd.limits.ended-retention=1ms", "--execd.limits.reap-interval=50ms");
+		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+			try (Stream<Path> files = Files.list(logs)) {
+				assertThat(files.map((file) -> file.getFileName().toString())).as("files of removed sessions")
+					.noneMatch((name) -> jobs.keySet().stream().anyMatch(name::startsWith));
+			}
+		});
+		assertThat(c.api().get("/sessions").json().get("sessions")).isEmpty();
+	}
+
+	@Test
+	void gracefulShutdownEndsShellSessionsAndANewServerListsThem() throws Exception {
+		Path logs = this.dir.resolve("logs");
+		Server a = start(logs);
+		Map<String, Long> jobs = new LinkedHashMap<>();
+		for (boolean tty : List.of(false, true)) {
+			String id = id(a.api().start(Map.of("shell", true, "tty", tty, "yield_time_ms", 0)));
+			jobs.put(id, track(backgroundJob(a, id)));
+			track(listed(a, id).get("pid").asLong());
+		}
+
+		stopGracefully(a);
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(jobs.values()).as("jobs left alive").noneMatch(Procs::alive));
+		for (String id : jobs.keySet()) {
+			assertThat(logs.resolve(id + ".json")).exists();
+			assertThat(logs.resolve(id + ".bashrc")).doesNotExist();
+			assertThat(logs.resolve(id + ".cmd")).doesNotExist();
+		}
+
+		Server b = start(logs);
+		for (String id : jobs.keySet()) {
+			JsonNode session = listed(b, id);
+			assertThat(session.get("kind").asString()).isEqualTo("shell");
+			assertThat(session.get("status").asString()).isEqualTo("exited");
+			assertThat(session.get("end_reason").asString()).isEqualTo("shutdown");
+			assertThat(b.api().get("/sessions/" + id + "/log").text()).contains("bg=" + jobs.get(id));
+		}
+	}
+
+	/** Runs {@code sleep 1000 &} in a shell session; returns the job's pid. */
+	private static long backgroundJob(Server server, String id) {
+		TestClient.Response response = server.api()
+			.post("/sessions/" + id + "/commands", Map.of("cmd", "sleep 1000 & echo bg=$!", "yield_time_ms", 20000));
+		assertThat(response.status()).as(response.text()).isEqualTo(201);
+		JsonNode command = response.json();
+		assertThat(command.get("status").asString()).isEqualTo("exited");
+		return pidAfter("bg=", command.get("output").asString());
+	}
+
 	// The stream index outlives the server: its older changes were spilled to the
 	// .streams file while the session ran, the rest written at shutdown, and a new server
 	// reads both back to tell stdout from stderr.
@@ -318,10 +415,10 @@ class RestartTests {
 		}
 	}
 
-	private Server start(Path logs) throws IOException {
+	private Server start(Path logs, String... args) throws IOException {
 		int port = freePort();
 		Path out = this.dir.resolve("server-" + this.servers.size() + ".out");
-		Process process = launch(logs, port, out);
+		Process process = launch(logs, port, out, args);
 		TestClient api = new TestClient(port).inConversation(this.conversation);
 		await().atMost(Duration.ofSeconds(90))
 			.pollInterval(Duration.ofMillis(200))
@@ -335,14 +432,13 @@ class RestartTests {
 		return new Server(process, port, api);
 	}
 
-	private Process launch(Path logs, int port, Path out) throws IOException {
+	private Process launch(Path logs, int port, Path out, String... args) throws IOException {
 		String java = ProcessHandle.current().info().command().orElseThrow();
-		Process process = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Dpty4j.tmpdir=" + this.dir,
-				"-cp", System.getProperty("java.class.path"), ExecdApplication.class.getName(), "--server.port=" + port,
-				"--execd.output.dir=" + logs)
-			.redirectErrorStream(true)
-			.redirectOutput(out.toFile())
-			.start();
+		List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+				"-Dpty4j.tmpdir=" + this.dir, "-cp", System.getProperty("java.class.path"),
+				ExecdApplication.class.getName(), "--server.port=" + port, "--execd.output.dir=" + logs));
+		command.addAll(List.of(args));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
 		this.servers.add(process);
 		return process;
 	}

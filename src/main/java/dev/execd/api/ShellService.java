@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import dev.execd.config.ExecdProperties;
 import dev.execd.session.CommandOutput;
 import dev.execd.session.CommandSnapshot;
+import dev.execd.session.CommandSubmission;
 import dev.execd.session.Scope;
 import dev.execd.session.Session;
 import dev.execd.session.SessionRegistry;
@@ -34,7 +35,15 @@ public class ShellService {
 		this.properties = properties;
 	}
 
-	public CommandResult submit(Scope scope, String id, @Nullable CommandRequest body) throws InterruptedException {
+	/**
+	 * The answer to a submission: its body, and whether this call queued the command (a
+	 * retry with a known request id did not).
+	 */
+	public record Submitted(CommandResult result, boolean created) {
+
+	}
+
+	public Submitted submit(Scope scope, String id, @Nullable CommandRequest body) throws InterruptedException {
 		CommandRequest request = (body != null) ? body : CommandRequest.EMPTY;
 		String cmd = request.checkedCmd();
 		WaitSpec wait = request.toWait();
@@ -47,9 +56,9 @@ public class ShellService {
 			// Refused before anything runs.
 			ScreenService.of(session);
 		}
-		CommandSnapshot command = shell.submit(cmd, timeout, requestId);
+		CommandSubmission submitted = shell.submit(cmd, timeout, requestId);
 		// Submitted: a refusal now would have the retry run it twice.
-		return await(session, command.commandId(), wait, screen, true);
+		return new Submitted(await(session, submitted.command().commandId(), wait, screen, true), submitted.created());
 	}
 
 	public CommandResult get(Scope scope, String id, String commandId, @Nullable Long waitMs,

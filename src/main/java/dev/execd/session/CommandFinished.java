@@ -20,6 +20,14 @@ public record CommandFinished(String commandId, long seq, String cmd, String sta
 				c.outputOffset(), c.endOffset(), millis(c.startedAt()), millis(c.endedAt()), c.durationMs());
 	}
 
+	/** Publishes a command's end to the journal of its shell's conversation. */
+	static void publish(SessionContext context, @Nullable Session shell, CommandSnapshot command) {
+		if (shell != null) {
+			SessionSnapshot session = shell.snapshot();
+			context.journals().publish(session.scope(), "command_finished", session, of(command));
+		}
+	}
+
 	private static @Nullable Instant millis(@Nullable Instant instant) {
 		return (instant != null) ? instant.truncatedTo(ChronoUnit.MILLIS) : null;
 	}

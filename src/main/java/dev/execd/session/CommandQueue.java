@@ -65,6 +65,11 @@ final class CommandQueue {
 		return all;
 	}
 
+	/** Holds no command, but others ran before it: see {@link #unclaimed}. */
+	void forgetEarlier() {
+		this.complete = false;
+	}
+
 	@Nullable ShellCommand get(String id) {
 		return this.byId.get(id);
 	}

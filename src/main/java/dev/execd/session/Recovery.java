@@ -70,7 +70,8 @@ final class Recovery {
 		if (ours) {
 			logger.info("Terminating the processes of session " + record.id() + " left by a previous server (Unix "
 					+ "session " + sid + ")");
-			Terminator.terminate(sid, record.tty(), Signals.SIGTERM, grace);
+			// An interactive bash ignores SIGTERM: a shell is hung up first, as a tty is.
+			Terminator.terminate(sid, record.tty() || shell(record), Signals.SIGTERM, grace);
 		}
 	}
 
@@ -81,13 +82,23 @@ final class Recovery {
 		SessionSpec spec = new SessionSpec(record.cmd(), record.argv(), record.workdir(), null, false, Map.of(),
 				record.tty(), Math.max(record.cols(), 20), Math.max(record.rows(), 5),
 				Duration.ofMillis(record.maxRuntimeMs()), Duration.ofMillis(record.idleTimeoutMs()), record.name(),
-				null, null);
+				null, null, shell(record));
 		Session session = new Session(record.id(), new Scope(record.tenant(), record.conversation()), spec,
 				record.workdir(), new GoneChild(record.pid(), record.tty()), log, record.startedAt(), context);
 		boolean lost = record.running();
 		session.restore(record, lost ? EndReason.LOST : record.endReason(),
 				(lost || record.endedAt() == null) ? context.clock().instant() : record.endedAt());
+		if (shell(record)) {
+			// The shell that read them is gone; a server that died first left them.
+			files.deleteShellFiles(record.id());
+			ShellSetup.recovered(session, log, context);
+		}
 		return session;
+	}
+
+	/** A persistent shell's record has neither a command line nor an argv. */
+	private static boolean shell(SessionRecord record) {
+		return record.cmd() == null && record.argv() == null;
 	}
 
 }

@@ -38,6 +38,11 @@ final class SessionFiles implements AutoCloseable {
 
 	private static final JsonMapper JSON = SessionRecords.JSON;
 
+	/** A persistent shell's rc file and command file, beside its log: see ShellSetup. */
+	static final String RC_SUFFIX = ".bashrc";
+
+	static final String COMMAND_SUFFIX = ".cmd";
+
 	private final Path dir;
 
 	private final FileChannel lockChannel;
@@ -144,6 +149,21 @@ final class SessionFiles implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			logger.warn("Cannot delete files of session " + id + ": " + ex.getMessage());
+		}
+		deleteShellFiles(id);
+	}
+
+	/**
+	 * A shell's rc and command files. Its end deletes them, but a server that died first
+	 * left them: they go when the next server recovers the session.
+	 */
+	void deleteShellFiles(String id) {
+		try {
+			Files.deleteIfExists(file(id, RC_SUFFIX));
+			Files.deleteIfExists(file(id, COMMAND_SUFFIX));
+		}
+		catch (IOException ex) {
+			logger.warn("Cannot delete the shell files of session " + id + ": " + ex.getMessage());
 		}
 	}
 

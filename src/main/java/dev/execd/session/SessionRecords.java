@@ -71,7 +71,8 @@ final class SessionRecords {
 		require(r.conversation() != null && CONVERSATION.matcher(r.conversation()).matches(), "bad conversation");
 		require(text(r.name()) && text(r.cmd()) && text(r.workdir()), "bad name, cmd or workdir");
 		require(r.workdir() != null, "no workdir");
-		require((r.cmd() == null) != (r.argv() == null), "needs exactly one of cmd and argv");
+		// Neither: a persistent shell ("shell": true), recovered like any other session.
+		require(r.cmd() == null || r.argv() == null, "has both cmd and argv");
 		require(argv(r.argv()), "bad argv");
 		require(r.cols() >= 0 && r.cols() <= 500 && r.rows() >= 0 && r.rows() <= 300, "cols or rows out of range");
 		// Pid 0 and 1 are never a session of ours; pid_max is at most 2^22.

@@ -64,17 +64,17 @@ public final class ShellCommands {
 	 * @throws SessionException.CommandQueueFull when the queue is full
 	 * @throws SessionException.Exited when the shell has ended
 	 */
-	public synchronized CommandSnapshot submit(String cmd, @Nullable Duration timeout, @Nullable String requestId) {
+	public synchronized CommandSubmission submit(String cmd, @Nullable Duration timeout, @Nullable String requestId) {
 		ShellCommand earlier = this.commands.byRequestId(requestId);
 		if (earlier != null) {
-			return earlier.snapshot(this.log.total());
+			return new CommandSubmission(earlier.snapshot(this.log.total()), false);
 		}
 		if (this.exited) {
 			throw new SessionException.Exited(session().snapshot());
 		}
 		ShellCommand command = this.commands.add(cmd, timeout, requestId);
 		dispatch();
-		return command.snapshot(this.log.total());
+		return new CommandSubmission(command.snapshot(this.log.total()), true);
 	}
 
 	/** The command with this id, or null. */
@@ -216,6 +216,12 @@ public final class ShellCommands {
 		}
 	}
 
+	/** A shell recovered after a restart: ended, its commands not known. */
+	synchronized void recovered() {
+		this.exited = true;
+		this.commands.forgetEarlier();
+	}
+
 	/** The shell ended: the running command and every queued one end with it. */
 	synchronized void shellExited(@Nullable Integer status) {
 		this.exited = true;
@@ -233,14 +239,8 @@ public final class ShellCommands {
 		this.log.notifyChanged();
 	}
 
-	/** Publishes a command's end as {@code command_finished}. */
 	private void finished(ShellCommand command) {
-		if (this.session != null) {
-			SessionSnapshot shell = this.session.snapshot();
-			this.context.journals()
-				.publish(shell.scope(), "command_finished", shell,
-						CommandFinished.of(command.snapshot(this.log.total())));
-		}
+		CommandFinished.publish(this.context, this.session, command.snapshot(this.log.total()));
 	}
 
 	private Session session() {

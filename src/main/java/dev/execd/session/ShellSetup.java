@@ -33,8 +33,8 @@ final class ShellSetup {
 
 	static ShellSetup prepare(Path logFile, boolean tty) {
 		String base = logFile.getFileName().toString().replaceFirst("\\.log$", "");
-		Path rcFile = logFile.resolveSibling(base + ".bashrc");
-		ShellScript script = new ShellScript(tty, logFile.resolveSibling(base + ".cmd"));
+		Path rcFile = logFile.resolveSibling(base + SessionFiles.RC_SUFFIX);
+		ShellScript script = new ShellScript(tty, logFile.resolveSibling(base + SessionFiles.COMMAND_SUFFIX));
 		try {
 			for (Path file : new Path[] { rcFile, script.commandFile() }) {
 				Files.deleteIfExists(file);
@@ -79,6 +79,19 @@ final class ShellSetup {
 			target.shellExited((last != null) ? last.exitCode() : null);
 			delete(this);
 		});
+	}
+
+	/**
+	 * Registers the commands of a shell recovered after a restart: none is known (they
+	 * are not kept on disk) and none can be submitted, as in any ended shell.
+	 */
+	static void recovered(Session session, OutputLog log, SessionContext context) {
+		// An ended shell is typed nothing, so its command file is never written.
+		Path commandFile = log.path().resolveSibling(session.id() + SessionFiles.COMMAND_SUFFIX);
+		ShellCommands commands = new ShellCommands(log, new ShellScript(session.tty(), commandFile), context);
+		commands.attach(session);
+		commands.recovered();
+		context.shells().put(session.id(), commands);
 	}
 
 	static void delete(@Nullable ShellSetup setup) {

@@ -52,7 +52,7 @@ final class McpShell {
 		CommandRequest request = shell.command();
 		SessionView session = args.has(McpArguments.SESSION_ID) ? existing(scope, args.sessionId(), shell)
 				: conversationShell(scope, shell);
-		CommandResult result = this.shells.submit(scope, session.sessionId(), request);
+		CommandResult result = this.shells.submit(scope, session.sessionId(), request).result();
 		Map<String, @Nullable Object> structured = new LinkedHashMap<>();
 		structured.put("session_id", session.sessionId());
 		structured.putAll(McpContent.metadata(this.json.convertValue(result, MAP)));

@@ -18,13 +18,13 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -49,8 +49,9 @@ class ShellCommandController {
 			Queues a command in a shell session; commands run one at a time in submission \
 			order (at most 100 waiting, else 429 `command_queue_full`). Answers when it ended, \
 			`wait_for` matched or `yield_time_ms` passed, with its own exit code and output \
-			(byte-exact offsets into the session's log). A session of `cmd`/`argv` is 409 \
-			`not_a_shell`.""",
+			(byte-exact offsets into the session's log). A retry with the same `request_id` \
+			queues nothing and answers 200 with the command the first call queued. A session \
+			of `cmd`/`argv` is 409 `not_a_shell`.""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
 					mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = CommandRequest.class),
@@ -59,15 +60,20 @@ class ShellCommandController {
 									value = "{\"cmd\": \"cd /repo && make test\", \"yield_time_ms\": 30000, "
 											+ "\"max_output_bytes\": 16384}") })))
 	@ApiResponse(responseCode = "201", description = "The command.", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "200",
+			description = "A retry with the `request_id` of a command the shell still holds: nothing was "
+					+ "queued; that command as it stands now.",
+			useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "404", ref = ProblemResponses.SESSION_NOT_FOUND)
 	@ApiResponse(responseCode = "409", ref = ProblemResponses.SESSION_EXITED)
 	@ApiResponse(responseCode = "429", ref = ProblemResponses.COMMAND_QUEUE_FULL)
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-	@ResponseStatus(HttpStatus.CREATED)
-	CommandResult run(Scope scope, @Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
+	ResponseEntity<CommandResult> run(Scope scope,
+			@Parameter(description = ID, example = ApiExamples.ID) @PathVariable String id,
 			@RequestBody(required = false) @Nullable CommandRequest request) throws InterruptedException {
-		return this.shells.submit(scope, id, request);
+		ShellService.Submitted submitted = this.shells.submit(scope, id, request);
+		return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).body(submitted.result());
 	}
 
 	@Operation(operationId = "listCommands", summary = "List a shell session's commands", description = """
