@@ -30,6 +30,24 @@ class ErrorBodyTests extends EndToEndTest {
 	}
 
 	@Test
+	void anUnknownMethodIsAProblem() {
+		for (String target : new String[] { "/sessions", "/sessions/nosuchsession000000000", "/files", "/mcp",
+				"/console/", "/actuator/health" }) {
+			String answer = RawHttp.send(this.port, "FOO", target, "Host: localhost");
+			assertProblem(answer, 405, "method_not_allowed");
+			assertThat(answer).as(answer).containsPattern("\r\nAllow: [A-Z]");
+		}
+		// The MCP servlet's own answers: 501 for a method it does not know, and a 405
+		// without Allow for PUT.
+		for (String method : new String[] { "FOO", "PROPFIND", "PUT", "PATCH" }) {
+			String answer = RawHttp.send(this.port, method, "/mcp", "Host: localhost");
+			assertProblem(answer, 405, "method_not_allowed");
+			assertThat(answer).contains("Allow: GET, HEAD, POST, DELETE, OPTIONS\r\n");
+		}
+		assertProblem(RawHttp.send(this.port, "FOO", "/x", "Host: localhost"), 404, "not_found");
+	}
+
+	@Test
 	void anUnknownTransferCodingIsAProblem() {
 		// Tomcat refuses a coding it cannot decode with 501 before any routing (RFC 9112
 		// 6.1), and closes the connection: the body that follows cannot be framed.

@@ -123,6 +123,22 @@ class SessionOutputTests extends EndToEndTest {
 	}
 
 	@Test
+	void waitForMatchesTextSpanningMoreThan64KiB() {
+		JsonNode result = start(Map.of("cmd",
+				"echo START; sleep 0.3; head -c 70000 /dev/zero | tr '\\0' x; echo; sleep 0.3; echo END; sleep 100",
+				"wait_for", "(?s)START.*END", "max_output_bytes", 256, "yield_time_ms", 20000));
+		assertThat(result.get("matched").asBoolean()).as(result.toString()).isTrue();
+		assertThat(result.get("ended_by").asString()).isEqualTo("match");
+		String id = id(start(Map.of("cmd", "echo START; sleep 0.3; seq 1 20000; sleep 0.3; echo END; sleep 100",
+				"yield_time_ms", 0)));
+		JsonNode read = this.api
+			.get("/sessions/" + id
+					+ "/output?offset=0&max_bytes=256&wait_ms=20000&wait_for=%28%3Fs%29%5ESTART%24.*%5EEND%24")
+			.json();
+		assertThat(read.get("matched").asBoolean()).as(read.toString()).isTrue();
+	}
+
+	@Test
 	void exitReturnsWellBeforeYieldDeadlineWithAllOutput() {
 		JsonNode result = start(Map.of("cmd", "seq 1 5000", "yield_time_ms", 20000));
 		assertThat(result.get("wall_time_ms").asLong()).isLessThan(5000);

@@ -1,19 +1,35 @@
 package dev.execd.output;
 
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * Matches a {@code wait_for} pattern incrementally against text as it arrives: each scan
- * covers the new text plus a bounded overlap, not the whole history, and runs under a
- * step budget so a catastrophic pattern cannot pin a CPU.
+ * Matches a {@code wait_for} pattern incrementally against text as it arrives, with the
+ * result a search of the whole text so far would have, without searching it all again.
+ * <p>
+ * Each start position is tried once, as the engine would in a search. A try that fails
+ * without reading the end of the text fails whatever follows, and is never made again;
+ * one that read to the end ({@link Matcher#hitEnd()}) is made again with the next chunk.
+ * A literal pattern therefore costs about one try per character, while one such as
+ * {@code START.*END} tries its start again for as long as the end is missing, as a search
+ * would. Scans run under a step budget so a catastrophic pattern cannot pin a CPU.
  */
 public final class PatternScanner {
 
-	/** How much earlier text a match may reach back into. */
-	static final int OVERLAP = 64 * 1024;
+	/**
+	 * How much text a match may start in: the newest this many characters; older text is
+	 * let go as more arrives.
+	 */
+	public static final int WINDOW = 1024 * 1024;
+
+	/** Characters kept before the window for {@code ^}, {@code \b} and lookbehinds. */
+	public static final int CONTEXT = 4096;
+
+	/** How far the text may outgrow the window before it is cut back to it. */
+	private static final int SLACK = WINDOW / 4;
 
 	/**
 	 * Character reads one scan may make before it is abandoned: a fixed allowance plus a
@@ -26,20 +42,43 @@ public final class PatternScanner {
 
 	private final Pattern pattern;
 
-	private final @Nullable AnsiStripper stripper;
+	private final boolean stripAnsi;
+
+	private @Nullable AnsiStripper stripper;
 
 	private final StringBuilder text = new StringBuilder();
 
-	private int scannedTo;
+	private final BudgetedText budgeted = new BudgetedText(this.text, 0);
 
-	/** 1 once old text was dropped: index 0 is context, not text to match. */
-	private int firstScannable;
+	private final Matcher matcher;
+
+	/**
+	 * The text a plain literal pattern stands for, found with a string search; else null.
+	 */
+	private final @Nullable String literal;
+
+	/** Start positions, ascending, whose last try read to the end of the text. */
+	private int[] open = new int[16];
+
+	private int openCount;
+
+	/** The first start position not tried yet. */
+	private int next;
+
+	/** Where the text to match starts; what comes before is context. */
+	private int first;
 
 	private boolean matched;
 
 	public PatternScanner(Pattern pattern, boolean stripAnsi) {
-		this.pattern = pattern;
+		this.pattern = StartAnchor.rewrite(pattern);
+		this.stripAnsi = stripAnsi;
 		this.stripper = stripAnsi ? new AnsiStripper() : null;
+		// Without anchoring bounds, ^ and lookbehinds at a try's start see the text
+		// before
+		// it, so a try that starts mid-line does not anchor there.
+		this.matcher = this.pattern.matcher(this.budgeted).useAnchoringBounds(false).useTransparentBounds(true);
+		this.literal = LiteralPattern.text(this.pattern);
 	}
 
 	/**
@@ -51,36 +90,88 @@ public final class PatternScanner {
 		if (this.matched || chunk.isEmpty()) {
 			return this.matched;
 		}
-		this.text.append((this.stripper != null) ? this.stripper.strip(chunk) : chunk);
-		int from = Math.max(this.firstScannable, this.scannedTo - OVERLAP);
-		// Without anchoring bounds, ^ and lookbehinds at the region's start see the text
-		// before it, so a scan that starts mid-line does not anchor there.
-		long budget = STEP_BUDGET + STEPS_PER_CHAR * (this.text.length() - from);
-		Matcher matcher = this.pattern.matcher(new Budgeted(this.text, budget))
-			.useAnchoringBounds(false)
-			.useTransparentBounds(true)
-			.region(from, this.text.length());
+		String visible = (this.stripper != null) ? this.stripper.strip(chunk) : chunk;
+		if (visible.isEmpty()) {
+			return false;
+		}
+		this.text.append(visible);
+		int end = this.text.length();
+		if (this.literal != null) {
+			// Only the starts a literal could not yet be decided at are tried again: the
+			// last of its length minus one. A search finds it many times faster than a
+			// try at every start.
+			int from = Math.max(this.first, this.next - this.literal.length());
+			this.matched = this.text.indexOf(this.literal, from) >= 0;
+			return finish(end);
+		}
+		int from = (this.openCount > 0) ? this.open[0] : this.next;
+		this.budgeted.budget(STEP_BUDGET + STEPS_PER_CHAR * (end - from));
 		try {
-			this.matched = matcher.find();
+			int tried = this.openCount;
+			this.openCount = 0;
+			for (int k = 0; k < tried && !this.matched; k++) {
+				attempt(this.open[k], end);
+			}
+			for (int at = this.next; at <= end && !this.matched; at++) {
+				attempt(at, end);
+			}
 		}
 		catch (StackOverflowError ex) {
 			// java.util.regex recurses once per repetition of a group such as (.|\n)*:
 			// a few kilobytes of output exhaust the stack of the thread that scans.
 			throw new StepBudgetExceededException("wait_for pattern recursed too deeply for the output");
 		}
-		this.scannedTo = this.text.length();
-		if (this.text.length() > 4 * OVERLAP) {
-			// Keep one character before the overlap as context for ^ and \b.
-			int drop = this.text.length() - OVERLAP - 1;
-			this.text.delete(0, drop);
-			this.scannedTo -= drop;
-			this.firstScannable = 1;
+		return finish(end);
+	}
+
+	private boolean finish(int end) {
+		this.next = end + 1;
+		if (end - this.first > WINDOW + SLACK) {
+			cut(end - WINDOW - CONTEXT);
 		}
 		return this.matched;
 	}
 
+	/**
+	 * Starts over after text that was not fed: matches cannot span the gap.
+	 * @param context the text just before the next chunk, for {@code ^}, {@code \b} and
+	 * lookbehinds; it is not matched itself
+	 */
+	public void restart(String context) {
+		this.stripper = this.stripAnsi ? new AnsiStripper() : null;
+		this.text.setLength(0);
+		this.text.append((this.stripper != null) ? this.stripper.strip(context) : context);
+		this.openCount = 0;
+		this.first = this.text.length();
+		this.next = this.first;
+	}
+
 	public boolean matched() {
 		return this.matched;
+	}
+
+	private void attempt(int at, int end) {
+		this.matched = this.matcher.region(at, end).lookingAt();
+		if (!this.matched && (this.matcher.hitEnd() || this.matcher.requireEnd())) {
+			if (this.openCount == this.open.length) {
+				this.open = Arrays.copyOf(this.open, 2 * this.openCount);
+			}
+			this.open[this.openCount++] = at;
+		}
+	}
+
+	/** Drops the text before {@code drop}, keeping {@link #CONTEXT} characters of it. */
+	private void cut(int drop) {
+		this.text.delete(0, drop);
+		this.next -= drop;
+		this.first = CONTEXT;
+		int kept = 0;
+		for (int k = 0; k < this.openCount; k++) {
+			if (this.open[k] - drop >= this.first) {
+				this.open[kept++] = this.open[k] - drop;
+			}
+		}
+		this.openCount = kept;
 	}
 
 	/**
@@ -91,7 +182,7 @@ public final class PatternScanner {
 	public static boolean matches(Pattern pattern, CharSequence text, String what) {
 		long budget = STEP_BUDGET + STEPS_PER_CHAR * text.length();
 		try {
-			return pattern.matcher(new Budgeted(text, budget)).find();
+			return pattern.matcher(new BudgetedText(text, budget)).find();
 		}
 		catch (StepBudgetExceededException ex) {
 			throw new StepBudgetExceededException(what + " pattern exceeded its step budget");
@@ -113,49 +204,6 @@ public final class PatternScanner {
 
 		StepBudgetExceededException(String message) {
 			super(message, null, false, false);
-		}
-
-	}
-
-	/**
-	 * Counts every character the regex engine reads.
-	 */
-	private static final class Budgeted implements CharSequence {
-
-		private final CharSequence text;
-
-		private final long[] left;
-
-		Budgeted(CharSequence text, long budget) {
-			this(text, new long[] { budget });
-		}
-
-		private Budgeted(CharSequence text, long[] left) {
-			this.text = text;
-			this.left = left;
-		}
-
-		@Override
-		public char charAt(int index) {
-			if (--this.left[0] < 0) {
-				throw new StepBudgetExceededException();
-			}
-			return this.text.charAt(index);
-		}
-
-		@Override
-		public int length() {
-			return this.text.length();
-		}
-
-		@Override
-		public CharSequence subSequence(int start, int end) {
-			return new Budgeted(this.text.subSequence(start, end), this.left);
-		}
-
-		@Override
-		public String toString() {
-			return this.text.toString();
 		}
 
 	}

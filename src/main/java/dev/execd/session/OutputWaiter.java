@@ -21,11 +21,6 @@ import org.jspecify.annotations.Nullable;
 final class OutputWaiter {
 
 	/**
-	 * The most new text one wake-up scans for a pattern; older text was scanned before.
-	 */
-	private static final int MAX_SCAN = 1024 * 1024;
-
-	/**
 	 * How soon a quiet wait asks again whether the process waits for input; each answer
 	 * "no" doubles it up to {@link #MAX_INPUT_CHECK_NANOS}, as a check scans
 	 * {@code /proc}. New output starts over.
@@ -170,9 +165,19 @@ final class OutputWaiter {
 			return false;
 		}
 		try {
-			long begin = Math.max(from, to - MAX_SCAN);
+			// More new text than a match may start in: only its newest part is scanned,
+			// after a little of what comes before it as context.
+			boolean gap = to - from > PatternScanner.WINDOW;
+			long begin = gap ? Math.max(from, to - PatternScanner.WINDOW - PatternScanner.CONTEXT) : from;
 			byte[] bytes = Excerpt.readFully(this.log, begin, to);
 			int skip = (begin > from) ? Utf8.leadingContinuations(bytes, bytes.length) : 0;
+			if (gap) {
+				int split = (int) (to - PatternScanner.WINDOW - begin);
+				split -= Utf8.incompleteTail(bytes, split);
+				split = Math.max(split, skip);
+				scanner.restart(Utf8.decode(bytes, skip, split - skip));
+				skip = split;
+			}
 			return scanner.feed(Utf8.decode(bytes, skip, bytes.length - skip));
 		}
 		catch (OutputException.OutputUnavailable | OutputException.ResourcesExhausted ex) {

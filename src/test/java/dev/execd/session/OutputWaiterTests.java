@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
 import dev.execd.output.OutputLog;
+import dev.execd.output.PatternScanner;
 import dev.execd.output.StreamTag;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -143,6 +144,37 @@ class OutputWaiterTests {
 	}
 
 	@Test
+	void aPatternMatchesAcrossMoreThan64KiBOfOutput() throws Exception {
+		append("START\n");
+		later(100, () -> {
+			for (int i = 0; i < 20; i++) {
+				append("x".repeat(5000) + "\n");
+			}
+			append("END\n");
+		});
+		assertThat(this.waiter.await(0, System.nanoTime() + 10 * SECOND, wait("(?s)START.*END", null, 0, 0), false))
+			.isEqualTo(new OutputWaiter.Result(EndedBy.MATCH, true));
+	}
+
+	@Test
+	void moreOutputAtOnceThanTheWindowIsScannedFromItsNewestPartOnly() throws Exception {
+		try (OutputLog big = new OutputLog(this.dir.resolve("big.log"), 16 << 20, 4096)) {
+			OutputWaiter waiter = new OutputWaiter(big, this.ended::get, this.warnings::add, null, null);
+			appendTo(big, "STA");
+			// The part just past the window's start reads "RT": with the text before the
+			// gap
+			// it would make a START that the output does not have.
+			later(300, () -> appendTo(big,
+					"Z".repeat(PatternScanner.CONTEXT + 100) + "RT" + "y".repeat(PatternScanner.WINDOW - 2)));
+			assertThat(waiter.await(0, System.nanoTime() + 3 * SECOND, wait("START", null, 0, 0), false))
+				.isEqualTo(new OutputWaiter.Result(EndedBy.DEADLINE, false));
+			later(300, () -> appendTo(big, "w".repeat(2 * PatternScanner.WINDOW) + "START"));
+			assertThat(waiter.await(big.total(), System.nanoTime() + 10 * SECOND, wait("START", null, 0, 0), false))
+				.isEqualTo(new OutputWaiter.Result(EndedBy.MATCH, true));
+		}
+	}
+
+	@Test
 	void withoutAScreenTheScreenPatternNeverMatches() throws Exception {
 		OutputWaiter pipes = new OutputWaiter(this.log, this.ended::get, this.warnings::add, null, null);
 		this.reading.set(true);
@@ -174,8 +206,12 @@ class OutputWaiterTests {
 	}
 
 	private void append(String text) {
+		appendTo(this.log, text);
+	}
+
+	private static void appendTo(OutputLog log, String text) {
 		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-		this.log.append(bytes, 0, bytes.length, StreamTag.STDOUT);
+		log.append(bytes, 0, bytes.length, StreamTag.STDOUT);
 	}
 
 }

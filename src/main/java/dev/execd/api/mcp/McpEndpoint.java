@@ -1,6 +1,7 @@
 package dev.execd.api.mcp;
 
 import java.io.IOException;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -45,6 +46,11 @@ import org.springframework.context.SmartLifecycle;
  */
 final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 
+	/** The methods of {@code /mcp}: the transport's and those the servlet answers. */
+	static final String ALLOW = "GET, HEAD, POST, DELETE, OPTIONS";
+
+	private static final Set<String> ALLOWED = Set.of(ALLOW.split(", "));
+
 	private final Supplier<HttpServletStreamableServerTransportProvider> transports;
 
 	private final Function<HttpServletStreamableServerTransportProvider, McpSyncServer> servers;
@@ -75,6 +81,13 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 	@Override
 	protected void service(HttpServletRequest request, HttpServletResponse response)
 			throws ServletException, IOException {
+		if (!ALLOWED.contains(request.getMethod())) {
+			// HttpServlet answers a method it does not know with 501, a server error to a
+			// client, and PUT or PATCH with a 405 that names no method allowed.
+			response.setHeader("Allow", ALLOW);
+			response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+			return;
+		}
 		Running current = running();
 		if (current == null) {
 			response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "MCP is not running");

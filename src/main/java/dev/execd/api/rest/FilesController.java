@@ -26,7 +26,10 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.coyote.CloseNowException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpHeaders;
@@ -53,6 +56,8 @@ class FilesController {
 	static final String PATH = """
 			The path: relative to execd.process.default-workdir (with tenant roots: to the \
 			tenant's root), or absolute inside the roots.""";
+
+	private static final Logger logger = LoggerFactory.getLogger(FilesController.class);
 
 	private static final int BUFFER = 256 * 1024;
 
@@ -162,7 +167,7 @@ class FilesController {
 			}
 			StreamingResponseBody body = (out) -> {
 				try (file) {
-					copy(file.channel(), from, to, out);
+					copy(file.channel(), from, to, out, path);
 				}
 			};
 			return ResponseEntity.status(status).headers(headers).body(body);
@@ -173,7 +178,8 @@ class FilesController {
 		}
 	}
 
-	private static void copy(FileChannel channel, long from, long to, OutputStream out) throws IOException {
+	private static void copy(FileChannel channel, long from, long to, OutputStream out, @Nullable String path)
+			throws IOException {
 		ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
 		long position = from;
 		while (position < to) {
@@ -181,8 +187,11 @@ class FilesController {
 			int n = channel.read(buffer, position);
 			if (n < 0) {
 				// Truncated by someone else since it was opened: the length promised is
-				// not there, so the response must fail rather than end short silently.
-				throw new IOException("the file shrank while it was sent");
+				// not there, and no problem can follow the head (sent now if it was not
+				// yet), so only a cut connection tells the client the file is not whole.
+				out.flush();
+				logger.warn("File '{}' shrank to {} bytes while it was sent", path, position);
+				throw new CloseNowException("the file shrank while it was sent");
 			}
 			out.write(buffer.array(), 0, n);
 			position += n;
