@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.execd.output.Excerpt;
+import dev.execd.output.LogScan;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
 import dev.execd.output.PatternScanner;
@@ -171,6 +172,9 @@ final class OutputWaiter {
 		}
 		try {
 			long begin = Math.max(from, to - MAX_SCAN);
+			// Past the log cap only what is kept is scanned: the window after a gap.
+			LogScan.Span gap = this.log.gap(begin, to);
+			begin = (gap != null) ? gap.to() : begin;
 			byte[] bytes = Excerpt.readFully(this.log, begin, to);
 			int skip = (begin > from) ? Utf8.leadingContinuations(bytes, bytes.length) : 0;
 			return scanner.feed(Utf8.decode(bytes, skip, bytes.length - skip));
