@@ -13,7 +13,10 @@ public record ExecResult(
 		@Schema(description = """
 				The new output as text, at most `max_output_bytes` plus one truncation marker that \
 				reads exactly `\\n[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]\\n`; \
-				fetch that URL to see the omitted bytes. Never splits a UTF-8 character; invalid \
+				fetch that URL to see the omitted bytes. Bytes no longer kept (past \
+				execd.output.max-log-size, between the log file and the memory window) stand as \
+				one line `\\n[... gap: N bytes (offsets A-B) no longer kept, in neither the log file nor the memory window ...]\\n`, \
+				not counted in `omitted_bytes`. Never splits a UTF-8 character; invalid \
 				UTF-8 shows as U+FFFD. Empty when nothing new was printed.""",
 				requiredMode = RequiredMode.REQUIRED) String output,
 		@Schema(description = "Byte offset in the session's output where this result starts.",

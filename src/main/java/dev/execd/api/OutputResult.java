@@ -17,7 +17,9 @@ public record OutputResult(@Schema(description = """
 		no truncation marker: continue from `next_offset`.""", requiredMode = RequiredMode.REQUIRED) String output,
 		@Schema(description = """
 				Where the bytes start; past the requested offset when it fell inside a UTF-8 \
-				character.""", requiredMode = RequiredMode.REQUIRED) long outputOffset,
+				character, and, read from the delivery cursor, past bytes no longer kept (past \
+				execd.output.max-log-size): the cursor moves over them.""",
+				requiredMode = RequiredMode.REQUIRED) long outputOffset,
 		@Schema(description = "Where the bytes end (exclusive): pass it as `offset` to continue.",
 				requiredMode = RequiredMode.REQUIRED) long nextOffset,
 		@Schema(description = """

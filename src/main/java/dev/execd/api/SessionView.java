@@ -90,8 +90,10 @@ public record SessionView(
 				the process ended.""", requiredMode = RequiredMode.REQUIRED) boolean stdinOpen,
 		@Schema(description = """
 				True once the log reached execd.output.max-log-size: output is still counted, \
-				streamed live and kept in memory for recent reads, but older bytes may answer \
-				410 `output_unavailable`.""", requiredMode = RequiredMode.REQUIRED) boolean logTruncated,
+				streamed live and kept in memory for recent reads, but reads by offset of bytes \
+				between the file's end and the memory window answer 410 `output_unavailable`; \
+				polls show them as one gap marker and move past them.""",
+				requiredMode = RequiredMode.REQUIRED) boolean logTruncated,
 		@Schema(description = """
 				Bytes of output dropped because the log could not be written (a full disk; \
 				`warnings` then holds a `disk_full` entry). They have no offset: offsets, \

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One session's output: every byte gets an absolute offset and goes to a log file (up to
  * a cap) and to a bounded in-memory window of the most recent bytes. Offsets are the only
@@ -138,18 +140,21 @@ public final class OutputLog implements AutoCloseable {
 		return this.published.runAt(offset);
 	}
 
-	/**
-	 * The oldest offset still readable.
-	 */
+	/** The oldest offset still readable. */
 	public long firstAvailable() {
 		return this.published.firstAvailable();
+	}
+
+	/** The bytes of {@code [from, to)} in neither the file nor the window, or null. */
+	public LogScan.@Nullable Span gap(long from, long to) {
+		return this.published.gap(from, to);
 	}
 
 	/**
 	 * Whether every byte of {@code [from, to)} is still kept, in the file or the window.
 	 */
 	public boolean isAvailable(long from, long to) {
-		return this.published.isAvailable(from, to);
+		return gap(from, to) == null;
 	}
 
 	/** Bytes kept in the file: the total, unless the log cap stopped the file. */
@@ -211,9 +216,7 @@ public final class OutputLog implements AutoCloseable {
 		return this.path;
 	}
 
-	/**
-	 * Closes the file; recent bytes stay readable from the window.
-	 */
+	/** Closes the file; recent bytes stay readable from the window. */
 	@Override
 	public void close() {
 		this.published.closed();
@@ -235,9 +238,7 @@ public final class OutputLog implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Closes and deletes the log file.
-	 */
+	/** Closes and deletes the log file. */
 	public void delete() {
 		close();
 		this.file.delete();

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What readers of an {@link OutputLog} see, behind one lock: the total, the memory window
  * of recent bytes, which stream each byte came from, how much of the log the file holds,
@@ -41,9 +43,7 @@ final class PublishedLog {
 		this.tags = tags;
 	}
 
-	/**
-	 * A finished log after a restart: {@code fileBytes} of it on disk, none in memory.
-	 */
+	/** A log after a restart: {@code fileBytes} of it on disk, none in memory. */
 	void recovered(long total, long fileBytes, long lost, StreamTags tags) {
 		this.tags = tags;
 		this.lostBytes = lost;
@@ -129,12 +129,12 @@ final class PublishedLog {
 		}
 	}
 
-	boolean isAvailable(long from, long to) {
+	LogScan.@Nullable Span gap(long from, long to) {
 		this.lock.lock();
 		try {
-			long windowStart = this.window.start();
-			long fileEnd = this.closed ? 0 : this.fileBytes;
-			return from >= windowStart || to <= fileEnd || fileEnd >= windowStart;
+			long gapFrom = Math.max(from, this.closed ? 0 : this.fileBytes);
+			long gapTo = Math.min(to, this.window.start());
+			return (gapFrom < gapTo) ? new LogScan.Span(gapFrom, gapTo) : null;
 		}
 		finally {
 			this.lock.unlock();
@@ -176,9 +176,7 @@ final class PublishedLog {
 		return this.lastAppendNanos;
 	}
 
-	/**
-	 * Counts a change that is not output (an exit, a stream EOF) and wakes every waiter.
-	 */
+	/** Counts a change that is not output (an exit, an EOF); wakes every waiter. */
 	void notifyChanged() {
 		this.lock.lock();
 		try {

@@ -41,6 +41,12 @@ public final class StreamSlice {
 	 */
 	public static StreamSlice read(OutputLog log, long start, long end, int max, StreamTag wanted) {
 		ByteArrayOutputStream joined = new ByteArrayOutputStream(Math.min(max, 64 * 1024));
+		LogScan.Span gap = log.gap(start, end);
+		if (gap != null && gap.from() > start) {
+			// Past the log cap the kept bytes end at the gap; a read from there is
+			// refused.
+			end = gap.from();
+		}
 		long[] offsets = new long[4];
 		int[] ends = new int[4];
 		int pieces = 0;

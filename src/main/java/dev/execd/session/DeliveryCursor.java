@@ -59,7 +59,9 @@ final class DeliveryCursor {
 		long start = cursor();
 		OutputWaiter.Result waited = this.waiter.await(start, startedNanos + spec.yieldNanos(), spec, false);
 		synchronized (this.lock) {
-			start = Math.max(this.cursor, this.log.firstAvailable());
+			// Bytes no longer kept stand as a gap marker in the excerpt, and the cursor
+			// moves past them.
+			start = this.cursor;
 			boolean done = this.ended.getAsBoolean();
 			long end = Math.max(start, this.waiter.textEnd(this.log.total(), done));
 			SessionSnapshot snapshot = snapshot(waited);
@@ -87,7 +89,8 @@ final class DeliveryCursor {
 			throws InterruptedException {
 		long startedNanos = System.nanoTime();
 		boolean fromCursor = (offset == null);
-		long start = fromCursor ? Math.max(cursor(), this.log.firstAvailable()) : offset;
+		// From the cursor, bytes no longer kept are skipped: output_offset says so.
+		long start = fromCursor ? this.log.nextAvailable(cursor()) : offset;
 		if (start > this.log.total()) {
 			throw new OutputException.OffsetOutOfRange(start, this.log.total());
 		}
@@ -96,26 +99,49 @@ final class DeliveryCursor {
 		}
 		long deadline = startedNanos + wait.yieldNanos();
 		OutputWaiter.Result waited = this.waiter.await(start, deadline, wait, true);
-		Cut cut = cut(start, maxBytes, base64, stream);
+		Cut cut = cut(start, maxBytes, base64, stream, fromCursor);
 		// Output the read cannot return yet does not end a wait for the first byte: the
 		// other stream's, or the first bytes of a character whose last ones are to come.
 		while (cut.isEmpty() && !cut.done() && waited.endedBy() == EndedBy.OUTPUT && System.nanoTime() < deadline) {
 			waited = this.waiter.await(cut.total(), deadline, wait, true);
-			cut = cut(start, maxBytes, base64, stream);
+			cut = cut(start, maxBytes, base64, stream, fromCursor);
 		}
 		if (!fromCursor) {
 			String text = (cut.text() != null && wait.stripAnsi()) ? AnsiStripper.stripAll(cut.text()) : cut.text();
 			return cut.outcome(text, this.log.total(), waited, snapshot(waited));
 		}
 		synchronized (this.lock) {
-			long claimed = Math.max(this.cursor, this.log.firstAvailable());
+			long claimed = this.log.nextAvailable(this.cursor);
 			if (claimed != start) {
 				// Another read or a poll took bytes from the cursor meanwhile.
-				cut = cut(claimed, maxBytes, base64, stream);
+				cut = cut(claimed, maxBytes, base64, stream, true);
+			}
+			if (this.log.gap(this.cursor, cut.first()) != null) {
+				// Escape state does not carry over bytes skipped.
+				this.stripper.reset();
 			}
 			this.cursor = cut.next();
 			String text = (cut.text() != null && wait.stripAnsi()) ? this.stripper.strip(cut.text()) : cut.text();
 			return cut.outcome(text, this.log.total(), waited, snapshot(waited));
+		}
+	}
+
+	/**
+	 * {@link #cut(long, int, boolean, StreamTag)}; one from the cursor skips bytes the
+	 * window dropped meanwhile instead of refusing them.
+	 */
+	private Cut cut(long start, int maxBytes, boolean base64, @Nullable StreamTag stream, boolean fromCursor) {
+		for (long at = start;;) {
+			try {
+				return cut(at, maxBytes, base64, stream);
+			}
+			catch (OutputException.OutputUnavailable ex) {
+				long next = this.log.nextAvailable(at);
+				if (!fromCursor || next <= at) {
+					throw ex;
+				}
+				at = next;
+			}
 		}
 	}
 

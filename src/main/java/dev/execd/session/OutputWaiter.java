@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.execd.output.Excerpt;
+import dev.execd.output.LogScan;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
 import dev.execd.output.PatternScanner;
@@ -163,6 +164,16 @@ final class OutputWaiter {
 	private boolean scan(PatternScanner scanner, long from, long to) {
 		if (to <= from) {
 			return false;
+		}
+		LogScan.Span lost = this.log.gap(from, to);
+		if (lost != null) {
+			// Past the log cap: what is kept before the bytes no longer kept, then what
+			// is kept after them, which no match may join to the text before.
+			if (lost.from() > from && scan(scanner, from, lost.from())) {
+				return true;
+			}
+			scanner.restart("");
+			return scan(scanner, lost.to(), to);
 		}
 		try {
 			// More new text than a match may start in: only its newest part is scanned,

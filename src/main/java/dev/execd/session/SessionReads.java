@@ -158,13 +158,18 @@ public final class SessionReads {
 	}
 
 	/**
-	 * Checks up front that {@code [from, to)} is kept, so a refusal can still be an error
-	 * response.
+	 * Where the bytes kept from {@code from} on end within {@code [from, to)}: at
+	 * {@code to}, or where a gap past the log cap begins. Checked up front, so a refusal
+	 * can still be an error response.
+	 * @throws OutputException.OutputUnavailable when the byte at {@code from} is no
+	 * longer kept
 	 */
-	public void checkAvailable(long from, long to) {
-		if (!this.log.isAvailable(from, to)) {
+	public long keptEnd(long from, long to) {
+		LogScan.Span gap = this.log.gap(from, to);
+		if (gap != null && gap.from() == from) {
 			throw new OutputException.OutputUnavailable(from);
 		}
+		return (gap != null) ? gap.from() : to;
 	}
 
 	/**

@@ -1,9 +1,10 @@
 package dev.execd.api.mcp;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -23,6 +24,14 @@ final class McpContent {
 	private static final Pattern MARKER = Pattern
 		.compile("; full output: GET \\S+[?&]offset=(\\d{1,18})&length=(\\d{1,18}) \\.\\.\\.]\n");
 
+	/**
+	 * What lies between two truncation markers around a gap marker: from the first one's
+	 * closing newline to where {@link #MARKER} begins in the second.
+	 */
+	private static final Pattern GAP = Pattern
+		.compile("\n\n\\[\\.\\.\\. gap: \\d{1,18} bytes \\(offsets \\d{1,18}-\\d{1,18}\\)"
+				+ " [^\n]* \\.\\.\\.]\n\n\\[\\.\\.\\. omitted \\d{1,18} bytes \\(offsets \\d{1,18}-\\d{1,18}\\)");
+
 	/** The most {@code read_output} returns in one call. */
 	private static final long MAX_READ = 1 << 20;
 
@@ -41,24 +50,52 @@ final class McpContent {
 	}
 
 	/**
-	 * The output with its truncation marker naming the call an MCP client can make
+	 * The output with its truncation markers naming the call an MCP client can make
 	 * ({@code read_output} by offset) instead of a REST route it cannot; past a megabyte
-	 * the reads continue from {@code next_offset}. Only the marker execd inserted is
-	 * rewritten: the one for exactly {@code omitted} bytes.
+	 * the reads continue from {@code next_offset}. Only the markers execd inserted are
+	 * rewritten: the one for exactly {@code omitted} bytes, or the two around a gap (past
+	 * the log cap) whose bytes add up to it.
 	 */
 	static String output(String output, String sessionId, long omitted) {
 		if (omitted <= 0) {
 			return output;
 		}
-		Matcher marker = MARKER.matcher(output);
-		while (marker.find()) {
-			if (Long.parseLong(marker.group(2)) == omitted) {
-				return output.substring(0, marker.start()) + "; full output: read_output with session_id \"" + sessionId
-						+ "\", offset " + marker.group(1) + ", max_bytes " + Math.min(omitted, MAX_READ) + " ...]\n"
-						+ output.substring(marker.end());
+		List<MatchResult> markers = MARKER.matcher(output).results().toList();
+		for (MatchResult marker : markers) {
+			if (length(marker) == omitted) {
+				return rewrite(output, sessionId, List.of(marker));
+			}
+		}
+		for (int i = 0; i + 1 < markers.size(); i++) {
+			MatchResult first = markers.get(i);
+			MatchResult second = markers.get(i + 1);
+			if (length(first) + length(second) == omitted
+					&& GAP.matcher(output).region(first.end() - 1, second.start()).matches()) {
+				return rewrite(output, sessionId, List.of(first, second));
 			}
 		}
 		return output;
+	}
+
+	private static long length(MatchResult marker) {
+		return Long.parseLong(marker.group(2));
+	}
+
+	private static String rewrite(String output, String sessionId, List<MatchResult> markers) {
+		StringBuilder out = new StringBuilder();
+		int at = 0;
+		for (MatchResult marker : markers) {
+			out.append(output, at, marker.start())
+				.append("; full output: read_output with session_id \"")
+				.append(sessionId)
+				.append("\", offset ")
+				.append(marker.group(1))
+				.append(", max_bytes ")
+				.append(Math.min(length(marker), MAX_READ))
+				.append(" ...]\n");
+			at = marker.end();
+		}
+		return out.append(output, at, output.length()).toString();
 	}
 
 }

@@ -76,7 +76,9 @@ class LogController {
 			`[... omitted N bytes (offsets A-B); full output: GET <log_url>?offset=A&length=N ...]` \
 			names. A single `Range: bytes=A-B` (inclusive) answers 206 with \
 			`Content-Range`; `Range` wins over `offset` and `length`. The size is taken \
-			when the request arrives, so a growing log is served consistently.""")
+			when the request arrives, so a growing log is served consistently. Past the log \
+			cap, a range that starts at a kept byte ends where the bytes no longer kept begin \
+			(`Content-Range`, `Content-Length`); one that starts among them is 410.""")
 	@ApiResponse(responseCode = "200", description = "The whole log, or `length` bytes from `offset`.",
 			headers = {
 					@Header(name = "Content-Disposition", description = "`attachment; filename=\"<id>.log\"`",
@@ -138,7 +140,9 @@ class LogController {
 				throw new OutputException.OutputUnavailable(0);
 			}
 		}
-		reads.checkAvailable(from, to);
+		// A range that runs into bytes no longer kept (past the log cap) ends where they
+		// begin, as the whole log ends at the cap; one that starts there is refused.
+		to = reads.keptEnd(from, to);
 		HttpHeaders headers = new HttpHeaders();
 		headers.setContentType(MediaType.APPLICATION_OCTET_STREAM);
 		headers.setContentDisposition(ContentDisposition.attachment().filename(id + ".log").build());

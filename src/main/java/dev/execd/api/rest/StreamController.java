@@ -87,7 +87,7 @@ class StreamController {
 					- `event: gap`, `id: <B>`, `data: {"from": A, "to": B}` when the bytes \
 					`[A, B)` are no longer kept (past execd.output.max-log-size only the memory \
 					window is, and a slow stream can fall behind it); the stream goes on at `B`. \
-					`GET /output` answers 410 `output_unavailable` for the same bytes.
+					`GET /output?offset=` answers 410 `output_unavailable` for the same bytes.
 					- `event: exit`, `data: {"session": {...}}` after the last byte of the exit \
 					drain; then the stream ends. Also sent when the session is removed meanwhile.
 					- `: ping`, a comment line, after 15 s without an event.
