@@ -23,11 +23,17 @@ public record FileInfo(
 		@Schema(description = "When the content last changed (RFC 3339, UTC).", example = "2026-11-22T00:58:07.576Z",
 				requiredMode = RequiredMode.REQUIRED) String mtime,
 		@Schema(description = "Where a symbolic link points, as written in the link; `null` for anything else.",
-				example = "null", requiredMode = RequiredMode.REQUIRED) @Nullable String target){
+				example = "null", requiredMode = RequiredMode.REQUIRED) @Nullable String target,
+		@Schema(description = """
+				Whether the name, or a directory's above it, has bytes that are not UTF-8 (Linux \
+				allows any but `/` and NUL). `name` and `path` then show each such byte as U+FFFD, \
+				and `path` does not name this entry: reach it through a session's shell, or through \
+				a directory above it (an archive of it carries the exact bytes in tar, a recursive \
+				delete removes it).""", example = "false", requiredMode = RequiredMode.REQUIRED) boolean lossyName){
 
 	public static FileInfo of(FileStat stat) {
 		return new FileInfo(stat.name(), stat.path().toString(), stat.type().name().toLowerCase(java.util.Locale.ROOT),
-				stat.size(), String.format("0%03o", stat.mode()), stat.mtime().toString(), stat.target());
+				stat.size(), String.format("0%03o", stat.mode()), stat.mtime().toString(), stat.target(), stat.lossy());
 	}
 
 }

@@ -3,14 +3,13 @@ package dev.execd.files;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 import java.util.zip.ZipOutputStream;
 
 import org.jspecify.annotations.Nullable;
@@ -19,7 +18,9 @@ import org.jspecify.annotations.Nullable;
  * A directory streamed as an archive while it is walked, through directory descriptors
  * that never follow a link ({@link Dir}): nothing is built in memory or on disk first.
  * Links are stored as links (tar) or left out (zip); special files and execd's output
- * directory are left out.
+ * directory are left out. Names that are not UTF-8 keep their bytes in tar; zip, whose
+ * names are UTF-8 here, shows such bytes as U+FFFD, with {@code ~2}, {@code ~3}... after
+ * a name that another entry already has.
  */
 public final class ArchiveWriter implements AutoCloseable {
 
@@ -67,13 +68,12 @@ public final class ArchiveWriter implements AutoCloseable {
 			throw new FilesException.PathNotAllowed("'" + dir.path() + "' is more than " + FileChanges.MAX_DEPTH
 					+ " levels deep: download it in parts");
 		}
-		List<String> names = new ArrayList<>();
-		try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.proc())) {
-			stream.forEach((entry) -> names.add(entry.getFileName().toString()));
-		}
-		names.sort(null);
+		List<String> names = dir.names();
+		// Names that are not UTF-8 last: in zip they then never take an exact name's
+		// place.
+		names.sort(Comparator.comparing(Names::escaped));
 		for (String name : names) {
-			if (this.roots.reachesOutput(dir.path().child(name))) {
+			if (this.roots.reachesOutput(dir, name)) {
 				continue;
 			}
 			FileStat stat;
@@ -87,12 +87,12 @@ public final class ArchiveWriter implements AutoCloseable {
 			long mtime = stat.mtime().getEpochSecond();
 			switch (stat.type()) {
 				case DIR -> {
-					sink.directory(entry + "/", stat.mode(), mtime);
+					String stored = sink.directory(entry + "/", stat.mode(), mtime);
 					Dir sub = openOrNull(dir, name);
 					if (sub != null) {
 						// A refusal below (too deep) is not caught: it ends the archive.
 						try (sub) {
-							walk(sub, entry + "/", sink, depth + 1);
+							walk(sub, stored, sink, depth + 1);
 						}
 					}
 				}
@@ -129,14 +129,15 @@ public final class ArchiveWriter implements AutoCloseable {
 	/** Where entries go: a tar or a zip stream. */
 	private record Sink(@Nullable TarWriter tar, @Nullable ZipOutputStream zip) {
 
-		void directory(String name, int mode, long mtime) throws IOException {
+		/** Stores a directory; returns the name it is stored as. */
+		String directory(String name, int mode, long mtime) throws IOException {
 			if (this.tar != null) {
 				this.tar.header(name, '5', mode, 0, mtime, "");
+				return name;
 			}
-			else {
-				this.zip.putNextEntry(entry(name, mtime));
-				this.zip.closeEntry();
-			}
+			String stored = putNextEntry(name, mtime);
+			this.zip.closeEntry();
+			return stored;
 		}
 
 		void file(String name, OpenFile file, long mtime) throws IOException {
@@ -148,7 +149,7 @@ public final class ArchiveWriter implements AutoCloseable {
 				out = this.tar.stream();
 			}
 			else {
-				this.zip.putNextEntry(entry(name, mtime));
+				putNextEntry(name, mtime);
 				out = this.zip;
 			}
 			ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
@@ -178,10 +179,33 @@ public final class ArchiveWriter implements AutoCloseable {
 			}
 		}
 
-		private static ZipEntry entry(String name, long mtime) {
-			ZipEntry entry = new ZipEntry(name);
-			entry.setTime(mtime * 1000);
-			return entry;
+		/**
+		 * A zip entry under its name as UTF-8; a lossy one that another entry has already
+		 * gets a number after its last name rather than ending the archive.
+		 */
+		private String putNextEntry(String name, long mtime) throws IOException {
+			String shown = Names.display(name);
+			for (int n = 1;; n++) {
+				String stored = (n == 1) ? shown : numbered(shown, n);
+				ZipEntry entry = new ZipEntry(stored);
+				entry.setTime(mtime * 1000);
+				try {
+					this.zip.putNextEntry(entry);
+					return stored;
+				}
+				catch (ZipException ex) {
+					// Only a duplicate name is refused before anything is written.
+					if (shown.equals(name) || !ex.getMessage().startsWith("duplicate entry")) {
+						throw ex;
+					}
+				}
+			}
+		}
+
+		private static String numbered(String name, int n) {
+			boolean directory = name.endsWith("/");
+			String bare = directory ? name.substring(0, name.length() - 1) : name;
+			return bare + "~" + n + (directory ? "/" : "");
 		}
 
 	}

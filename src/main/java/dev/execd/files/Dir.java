@@ -30,11 +30,14 @@ final class Dir implements AutoCloseable {
 
 	private final FilePath path;
 
+	private final boolean lossy;
+
 	private boolean closed;
 
-	private Dir(int fd, FilePath path) {
+	private Dir(int fd, FilePath path, boolean lossy) {
 		this.fd = fd;
 		this.path = path;
+		this.lossy = lossy;
 	}
 
 	/**
@@ -47,7 +50,7 @@ final class Dir implements AutoCloseable {
 		FilePath rootPath = new FilePath(target.root(), target.root());
 		Dir dir;
 		try {
-			dir = new Dir(Fds.openRoot(target.root().toString()), rootPath);
+			dir = new Dir(Fds.openRoot(target.root().toString()), rootPath, false);
 		}
 		catch (LastErrorException ex) {
 			throw (ex.getErrorCode() == Fds.ENOENT) ? new FilesException.NotFound(target.root().toString())
@@ -84,7 +87,7 @@ final class Dir implements AutoCloseable {
 	/** The directory entry {@code name}, which must be a directory and not a link. */
 	Dir open(String name) {
 		try {
-			return new Dir(Fds.openDirectory(this.fd, name), this.path.child(name));
+			return new Dir(Fds.openDirectory(this.fd, name), this.path.child(name), this.lossy || Names.escaped(name));
 		}
 		catch (LastErrorException ex) {
 			throw refusal(ex.getErrorCode(), name);
@@ -166,6 +169,30 @@ final class Dir implements AutoCloseable {
 				"'" + where + "' is a symbolic link: links are never followed on the way to a file");
 	}
 
+	/**
+	 * The names of its entries, sorted, each with its exact bytes ({@link Names}): the
+	 * JDK's directory stream would decode bytes that are not UTF-8 into another name.
+	 */
+	List<String> names() {
+		try {
+			List<String> names = Fds.names(this.fd);
+			names.sort(null);
+			return names;
+		}
+		catch (LastErrorException ex) {
+			throw new FilesException.PathNotAllowed(
+					"'" + this.path + "' cannot be listed (errno " + ex.getErrorCode() + ")");
+		}
+	}
+
+	/**
+	 * Whether a name on the way here has bytes that are not UTF-8, so {@link #path()}
+	 * shows them as U+FFFD and does not name this directory.
+	 */
+	boolean lossy() {
+		return this.lossy;
+	}
+
 	int fd() {
 		return this.fd;
 	}
@@ -182,7 +209,7 @@ final class Dir implements AutoCloseable {
 
 	/** An entry through the directory's descriptor; act on it without following links. */
 	Path child(String name) {
-		return proc().resolve(name);
+		return Names.entry(proc(), name);
 	}
 
 	@Override

@@ -1,13 +1,19 @@
 package dev.execd.files;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 
 /**
  * The libc calls the JDK has no form of: opening a directory relative to another one's
- * descriptor without following a link ({@code openat}), and renaming without replacing
- * ({@code renameat2}). Linux only; the flag values differ between x86_64 and aarch64.
+ * descriptor without following a link ({@code openat}), renaming without replacing
+ * ({@code renameat2}), and reading a directory's names as bytes ({@code readdir}). Names
+ * go both ways as their exact bytes ({@link Names}), whatever the locale. Linux only; the
+ * flag values differ between x86_64 and aarch64.
  */
 final class Fds {
 
@@ -49,6 +55,9 @@ final class Fds {
 
 	private static final int O_PATH = 010000000;
 
+	/** Where {@code d_name} starts in glibc's {@code struct dirent} on 64-bit Linux. */
+	private static final int D_NAME = 19;
+
 	private static final C C_LIBRARY = Native.load("c", C.class);
 
 	private Fds() {
@@ -56,12 +65,12 @@ final class Fds {
 
 	/** A directory by absolute path, following links (roots are real paths). */
 	static int openRoot(String path) throws LastErrorException {
-		return C_LIBRARY.openat(AT_FDCWD, path, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+		return C_LIBRARY.openat(AT_FDCWD, Names.cString(path), O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
 	}
 
 	/** A directory inside another; a symbolic link fails (ENOTDIR or ELOOP). */
 	static int openDirectory(int dirfd, String name) throws LastErrorException {
-		return C_LIBRARY.openat(dirfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+		return C_LIBRARY.openat(dirfd, Names.cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
 	}
 
 	/**
@@ -69,15 +78,54 @@ final class Fds {
 	 * block the open.
 	 */
 	static int openForReading(int dirfd, String name) throws LastErrorException {
-		return C_LIBRARY.openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+		return C_LIBRARY.openat(dirfd, Names.cString(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
 	}
 
 	static void mkdir(int dirfd, String name, int mode) throws LastErrorException {
-		C_LIBRARY.mkdirat(dirfd, name, mode);
+		C_LIBRARY.mkdirat(dirfd, Names.cString(name), mode);
 	}
 
 	static void rename(int fromDir, String from, int toDir, String to, int flags) throws LastErrorException {
-		C_LIBRARY.renameat2(fromDir, from, toDir, to, flags);
+		C_LIBRARY.renameat2(fromDir, Names.cString(from), toDir, Names.cString(to), flags);
+	}
+
+	/**
+	 * The names in a directory, but {@code .} and {@code ..}, each as it is on disk
+	 * ({@link Names#decode}).
+	 */
+	static List<String> names(int dirfd) throws LastErrorException {
+		int fd = C_LIBRARY.openat(dirfd, Names.cString("."), O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+		Pointer stream;
+		try {
+			stream = C_LIBRARY.fdopendir(fd);
+		}
+		catch (LastErrorException ex) {
+			close(fd);
+			throw ex;
+		}
+		try {
+			List<String> names = new ArrayList<>();
+			// errno is cleared before each call, so the end (null, errno 0) is no error.
+			for (Pointer entry = C_LIBRARY.readdir(stream); entry != null; entry = C_LIBRARY.readdir(stream)) {
+				int length = 0;
+				while (entry.getByte(D_NAME + length) != 0) {
+					length++;
+				}
+				String name = Names.decode(entry.getByteArray(D_NAME, length));
+				if (!name.equals(".") && !name.equals("..")) {
+					names.add(name);
+				}
+			}
+			return names;
+		}
+		finally {
+			try {
+				C_LIBRARY.closedir(stream);
+			}
+			catch (LastErrorException ex) {
+				// The descriptor is gone either way.
+			}
+		}
 	}
 
 	static void close(int fd) {
@@ -94,11 +142,17 @@ final class Fds {
 
 		// openat is variadic; on x86_64 and aarch64 a fixed int mode is passed the same
 		// way.
-		int openat(int dirfd, String path, int flags, int mode) throws LastErrorException;
+		int openat(int dirfd, byte[] path, int flags, int mode) throws LastErrorException;
 
-		int mkdirat(int dirfd, String path, int mode) throws LastErrorException;
+		int mkdirat(int dirfd, byte[] path, int mode) throws LastErrorException;
 
-		int renameat2(int olddirfd, String oldpath, int newdirfd, String newpath, int flags) throws LastErrorException;
+		int renameat2(int olddirfd, byte[] oldpath, int newdirfd, byte[] newpath, int flags) throws LastErrorException;
+
+		Pointer fdopendir(int fd) throws LastErrorException;
+
+		Pointer readdir(Pointer dir) throws LastErrorException;
+
+		int closedir(Pointer dir) throws LastErrorException;
 
 		int close(int fd) throws LastErrorException;
 

@@ -1,11 +1,7 @@
 package dev.execd.files;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import com.sun.jna.LastErrorException;
 
@@ -51,14 +47,7 @@ public final class FileChanges {
 			throw new FilesException.PathNotAllowed(
 					"'" + dir.path() + "' is more than " + MAX_DEPTH + " levels deep: remove it in parts");
 		}
-		List<String> names = new ArrayList<>();
-		try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.proc())) {
-			stream.forEach((entry) -> names.add(entry.getFileName().toString()));
-		}
-		catch (IOException ex) {
-			throw new FilesException.PathNotAllowed("'" + dir.path() + "' cannot be listed");
-		}
-		for (String name : names) {
+		for (String name : dir.names()) {
 			FileStat stat;
 			try {
 				stat = FileStat.read(dir, name);

@@ -34,8 +34,9 @@ public record FilePath(Path root, Path path) {
 		return names.get(names.size() - 1);
 	}
 
+	/** An entry's path; bytes of the name that are not UTF-8 show as U+FFFD. */
 	FilePath child(String name) {
-		return new FilePath(this.root, this.path.resolve(name));
+		return new FilePath(this.root, this.path.resolve(Names.display(name)));
 	}
 
 	@Override

@@ -1,9 +1,6 @@
 package dev.execd.files;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +19,7 @@ public final class FileReads {
 	public FileStat stat(FilePath path) {
 		if (path.isRoot()) {
 			try (Dir dir = Dir.of(path)) {
-				return FileStat.read(dir.proc(), path.path());
+				return FileStat.read(dir.proc(), path.path(), false);
 			}
 			catch (IOException ex) {
 				throw new FilesException.NotFound(path.toString());
@@ -71,16 +68,8 @@ public final class FileReads {
 
 	/** Adds the entries of a directory; false when {@code max} cut the listing short. */
 	private boolean collect(Dir dir, int depth, int max, List<FileStat> entries) {
-		List<String> names = new ArrayList<>();
-		try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir.proc())) {
-			stream.forEach((entry) -> names.add(entry.getFileName().toString()));
-		}
-		catch (IOException ex) {
-			throw new FilesException.PathNotAllowed("'" + dir.path() + "' cannot be listed");
-		}
-		names.sort(null);
-		for (String name : names) {
-			if (this.roots.reachesOutput(dir.path().child(name))) {
+		for (String name : dir.names()) {
+			if (this.roots.reachesOutput(dir, name)) {
 				continue;
 			}
 			if (entries.size() >= max) {

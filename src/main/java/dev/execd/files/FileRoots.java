@@ -109,6 +109,14 @@ public final class FileRoots {
 		return outputDirs().stream().anyMatch(path.path()::startsWith);
 	}
 
+	/**
+	 * Whether an entry is the output directory or inside it. A name that is not UTF-8
+	 * never is: the output directory's path is a string, so its bytes are UTF-8.
+	 */
+	boolean reachesOutput(Dir dir, String name) {
+		return !dir.lossy() && !Names.escaped(name) && reachesOutput(dir.path().child(name));
+	}
+
 	/** Whether the output directory is inside the path (moving or deleting it would). */
 	boolean holdsOutput(FilePath path) {
 		return outputDirs().stream().anyMatch((dir) -> dir.startsWith(path.path()));

@@ -21,9 +21,11 @@ import org.jspecify.annotations.Nullable;
  * @param mtime when its content last changed
  * @param inode its inode number, which a rename into place changes
  * @param target where a link points, as written in the link; null for anything else
+ * @param lossy whether the name, or one above it, has bytes that are not UTF-8: they show
+ * as U+FFFD in {@code name} and {@code path}, and {@code path} does not name this entry
  */
 public record FileStat(String name, Path path, FileType type, long size, int mode, Instant mtime, long inode,
-		@Nullable String target) {
+		@Nullable String target, boolean lossy) {
 
 	/**
 	 * A strong validator: size, modification time to the nanosecond and inode. Every
@@ -39,7 +41,7 @@ public record FileStat(String name, Path path, FileType type, long size, int mod
 	 * @param entry the entry through its directory's descriptor ({@link Dir#child})
 	 * @param path the absolute path to report
 	 */
-	static FileStat read(Path entry, Path path, LinkOption... options) throws IOException {
+	static FileStat read(Path entry, Path path, boolean lossy, LinkOption... options) throws IOException {
 		Map<String, Object> attributes = Files.readAttributes(entry, "unix:*", options);
 		FileType type = ((Boolean) attributes.get("isSymbolicLink")) ? FileType.SYMLINK
 				: ((Boolean) attributes.get("isDirectory")) ? FileType.DIR
@@ -48,13 +50,14 @@ public record FileStat(String name, Path path, FileType type, long size, int mod
 		Path name = path.getFileName();
 		return new FileStat((name != null) ? name.toString() : "/", path, type, (Long) attributes.get("size"),
 				((Integer) attributes.get("mode")) & 07777, ((FileTime) attributes.get("lastModifiedTime")).toInstant(),
-				(Long) attributes.get("ino"), target);
+				(Long) attributes.get("ino"), target, lossy);
 	}
 
 	/** Reads an entry of a directory without following it. */
 	static FileStat read(Dir dir, String name) {
 		try {
-			return read(dir.child(name), dir.path().path().resolve(name), LinkOption.NOFOLLOW_LINKS);
+			return read(dir.child(name), dir.path().child(name).path(), dir.lossy() || Names.escaped(name),
+					LinkOption.NOFOLLOW_LINKS);
 		}
 		catch (IOException ex) {
 			throw dir.refusal(ex, name);

@@ -14,7 +14,11 @@ public abstract sealed class FilesException extends RuntimeException {
 	public static final class NotFound extends FilesException {
 
 		NotFound(String path) {
-			super("no file or directory '" + path + "'");
+			super("no file or directory '" + path + "'"
+					+ (path.contains("\uFFFD")
+							? " (where a listing shows U+FFFD with lossy_name, the name has bytes that are not UTF-8, "
+									+ "which no path can give)"
+							: ""));
 		}
 
 	}

@@ -36,7 +36,8 @@ public record OpenFile(FileChannel channel, FileStat stat, int fd) implements Au
 			// The descriptor's own link in /proc: stat and reopen reach exactly its
 			// inode.
 			Path self = Path.of("/proc/self/fd/" + fd);
-			FileStat stat = FileStat.read(self, parent.path().path().resolve(leaf));
+			FileStat stat = FileStat.read(self, parent.path().child(leaf).path(),
+					parent.lossy() || Names.escaped(leaf));
 			refuseUnreadable(stat);
 			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), stat, fd);
 		}
@@ -61,7 +62,7 @@ public record OpenFile(FileChannel channel, FileStat stat, int fd) implements Au
 		}
 		try {
 			Path self = Path.of("/proc/self/fd/" + fd);
-			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), FileStat.read(self, path), fd);
+			return new OpenFile(FileChannel.open(self, StandardOpenOption.READ), FileStat.read(self, path, false), fd);
 		}
 		catch (IOException | RuntimeException ex) {
 			Fds.close(fd);

@@ -1,5 +1,6 @@
 package dev.execd.files;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,9 @@ import java.util.Arrays;
 /**
  * A tar stream (POSIX ustar), written entry by entry: names and link targets that do not
  * fit the header go in a PAX extended header before it. Sizes are limited only by the
- * header's 11 octal digits (8 GiB); larger files get a PAX {@code size} too.
+ * header's 11 octal digits (8 GiB); larger files get a PAX {@code size} too. Names are
+ * their exact bytes ({@link Names}); a PAX header holding bytes that are not UTF-8 says
+ * so ({@code hdrcharset=BINARY}), as POSIX asks.
  */
 final class TarWriter {
 
@@ -24,20 +27,23 @@ final class TarWriter {
 
 	/** A header; for a regular file the caller then writes exactly {@code size} bytes. */
 	void header(String name, char type, int mode, long size, long mtime, String link) throws IOException {
-		byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
-		byte[] linkBytes = link.getBytes(StandardCharsets.UTF_8);
+		byte[] nameBytes = Names.encode(name);
+		byte[] linkBytes = Names.encode(link);
 		if (nameBytes.length > 100 || linkBytes.length > 100 || size > MAX_OCTAL_SIZE) {
-			StringBuilder pax = new StringBuilder();
+			ByteArrayOutputStream pax = new ByteArrayOutputStream();
+			if ((nameBytes.length > 100 && Names.escaped(name)) || (linkBytes.length > 100 && Names.escaped(link))) {
+				pax.writeBytes(record("hdrcharset", "BINARY"));
+			}
 			if (nameBytes.length > 100) {
-				pax.append(record("path", name));
+				pax.writeBytes(record("path", name));
 			}
 			if (linkBytes.length > 100) {
-				pax.append(record("linkpath", link));
+				pax.writeBytes(record("linkpath", link));
 			}
 			if (size > MAX_OCTAL_SIZE) {
-				pax.append(record("size", Long.toString(size)));
+				pax.writeBytes(record("size", Long.toString(size)));
 			}
-			byte[] data = pax.toString().getBytes(StandardCharsets.UTF_8);
+			byte[] data = pax.toByteArray();
 			block("PaxHeader", 'x', 0644, data.length, mtime, "");
 			this.out.write(data);
 			pad(data.length);
@@ -85,17 +91,22 @@ final class TarWriter {
 	}
 
 	/** A PAX record: its own length in decimal counts itself. */
-	private static String record(String key, String value) {
-		int base = key.length() + value.getBytes(StandardCharsets.UTF_8).length + 3;
+	private static byte[] record(String key, String value) {
+		byte[] bytes = Names.encode(value);
+		int base = key.length() + bytes.length + 3;
 		int length = base + Integer.toString(base).length();
 		if (Integer.toString(length).length() > Integer.toString(base).length()) {
 			length++;
 		}
-		return length + " " + key + "=" + value + "\n";
+		ByteArrayOutputStream record = new ByteArrayOutputStream(length);
+		record.writeBytes((length + " " + key + "=").getBytes(StandardCharsets.US_ASCII));
+		record.writeBytes(bytes);
+		record.write('\n');
+		return record.toByteArray();
 	}
 
 	private static byte[] truncated(String value, int max) {
-		byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+		byte[] bytes = Names.encode(value);
 		return Arrays.copyOf(bytes, Math.min(bytes.length, max));
 	}
 

@@ -113,6 +113,9 @@ final class McpFiles {
 			if (entry.target() != null) {
 				out.append(" -> ").append(entry.target());
 			}
+			if (entry.lossyName()) {
+				out.append(" (name not UTF-8: U+FFFD stands for its bytes, so this path does not reach it)");
+			}
 			out.append('\n');
 		}
 		return McpResults.success(out.toString(), this.structured.apply(listing));

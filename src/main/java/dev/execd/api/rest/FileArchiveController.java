@@ -58,7 +58,9 @@ class FileArchiveController {
 			tree is walked (never built in memory or on disk first), entries sorted by name \
 			and named relative to the directory. The walk never follows a link: tar stores \
 			links as links, zip leaves them out; special files and execd's output directory \
-			are left out. A file is 409 `not_a_directory`. A tree more than 256 levels deep \
+			are left out. A name that is not UTF-8 keeps its exact bytes in tar; zip shows \
+			them as U+FFFD (with `~2`, `~3`... after a name another entry already has). A \
+			file is 409 `not_a_directory`. A tree more than 256 levels deep \
 			is 403 `path_not_allowed` when the walk gets there before the first bytes are \
 			sent, else the body is cut short.""")
 	@ApiResponse(responseCode = "200", description = "The archive.",

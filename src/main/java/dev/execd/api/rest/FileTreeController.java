@@ -45,8 +45,9 @@ class FileTreeController {
 			The directory's entries sorted by name, each directory's own following it down to \
 			`depth` levels (1 to 16, default 1), at most `max_entries` (1 to 10000, default \
 			1000; `truncated` says when more exist). Symbolic links are listed with their \
-			`target`, never entered; execd's output directory is left out. A file is 409 \
-			`not_a_directory`.""")
+			`target`, never entered; execd's output directory is left out. A name that is \
+			not UTF-8 is listed with U+FFFD for those bytes and `lossy_name: true`. A file \
+			is 409 `not_a_directory`.""")
 	@ApiResponse(responseCode = "200", description = "The entries.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)

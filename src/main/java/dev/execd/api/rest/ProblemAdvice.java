@@ -104,7 +104,10 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
 	/** Tomcat refuses to parse a malformed query string only when a parameter is read. */
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> invalidParameters(InvalidParameterException ex) {
-		return problem(HttpStatus.BAD_REQUEST, "invalid_request", "the query string is malformed", null);
+		return problem(HttpStatus.BAD_REQUEST, "invalid_request",
+				"the query string is malformed (percent-encoded bytes must be UTF-8: a name that is not "
+						+ "UTF-8 cannot be given as a path)",
+				null);
 	}
 
 	/**
