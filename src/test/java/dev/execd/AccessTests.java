@@ -54,6 +54,33 @@ class AccessTests extends EndToEndTest {
 		String allowed = RawHttp.send(this.port, "GET", "/sessions", host, "Origin: http://allowed.example");
 		assertThat(RawHttp.status(allowed)).isEqualTo(200);
 		assertThat(allowed).containsIgnoringCase("Access-Control-Allow-Origin: http://allowed.example");
+		// A page of this plain-http server is http: the same host with https is another
+		// origin, as is a configured origin with the other scheme.
+		assertThat(RawHttp
+			.status(RawHttp.send(this.port, "GET", "/sessions", host, "Origin: https://localhost:" + this.port)))
+			.isEqualTo(403);
+		assertThat(RawHttp.status(RawHttp.send(this.port, "GET", "/sessions", host, "Origin: https://allowed.example")))
+			.isEqualTo(403);
+	}
+
+	/**
+	 * A page of an allowed origin can upload ({@code PUT /files}, with {@code If-Match})
+	 * and read the headers the files API answers with, such as the {@code ETag} to send
+	 * back.
+	 */
+	@Test
+	void allowedOriginsMayPutFilesAndReadTheirValidators() {
+		String host = "Host: localhost:" + this.port;
+		String preflight = RawHttp.send(this.port, "OPTIONS", "/files/archive", host, "Origin: http://allowed.example",
+				"Access-Control-Request-Method: PUT", "Access-Control-Request-Headers: content-type, if-match");
+		assertThat(RawHttp.status(preflight)).as(preflight).isEqualTo(200);
+		assertThat(preflight).containsIgnoringCase("Access-Control-Allow-Methods: GET,POST,PUT,PATCH,DELETE")
+			.containsIgnoringCase("Access-Control-Allow-Headers: content-type, if-match");
+		String read = RawHttp.send(this.port, "GET", "/files/list?path=.", host, "Origin: http://allowed.example");
+		assertThat(RawHttp.status(read)).isEqualTo(200);
+		assertThat(read).containsPattern("(?i)Access-Control-Expose-Headers: .*ETag")
+			.containsPattern("(?i)Access-Control-Expose-Headers: .*Last-Modified")
+			.containsPattern("(?i)Access-Control-Expose-Headers: .*Content-Disposition");
 	}
 
 	@Test

@@ -86,6 +86,35 @@ final class ChildServer implements AutoCloseable {
 		return server;
 	}
 
+	/**
+	 * Starts a server that is expected to refuse to start, and returns what it printed
+	 * once it exited (within a minute), failing if it answered or kept running instead.
+	 */
+	static String refusal(Path dir, Map<String, String> environment, String... args) throws Exception {
+		String java = ProcessHandle.current().info().command().orElseThrow();
+		List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+				"-Dpty4j.tmpdir=" + dir, "-cp", System.getProperty("java.class.path"), ExecdApplication.class.getName(),
+				"--server.port=" + freePort(), "--execd.output.dir=" + dir.resolve("logs")));
+		command.addAll(List.of(args));
+		Path log = dir.resolve("refused.out");
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		builder.environment().keySet().removeIf((name) -> name.startsWith("EXECD_"));
+		builder.environment().putAll(environment);
+		Process process = builder.start();
+		try {
+			if (!process.waitFor(60, TimeUnit.SECONDS)) {
+				throw new AssertionError("the server did not exit; its output:\n" + Files.readString(log));
+			}
+			if (process.exitValue() == 0) {
+				throw new AssertionError("the server exited with 0; its output:\n" + Files.readString(log));
+			}
+			return Files.readString(log);
+		}
+		finally {
+			process.destroyForcibly();
+		}
+	}
+
 	/** Opens a connection and sends the start of a request, leaving it unfinished. */
 	Socket openRequest(String head) throws IOException {
 		Socket socket = new Socket();

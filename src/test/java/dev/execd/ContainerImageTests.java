@@ -31,7 +31,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The built image, started as a container and driven over HTTP the way a coding agent
- * beside it would. The image is {@code execd:local} (or {@code -Dexecd.test.image=}),
+ * beside it would. The image is {@code execd:local} (or {@code -Dcontainer.image=}),
  * built by {@code scripts/docker-image}; without a Docker engine these tests are skipped
  * and say so, and CI makes one available and checks that they ran.
  */
@@ -42,7 +42,7 @@ import static org.awaitility.Awaitility.await;
 @Isolated
 class ContainerImageTests {
 
-	private static final String IMAGE = System.getProperty("execd.test.image", "execd:local");
+	private static final String IMAGE = System.getProperty("container.image", "execd:local");
 
 	private static final String TOKEN = HexFormat.of().formatHex(randomBytes(24));
 

@@ -1,5 +1,7 @@
 package dev.execd;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +45,33 @@ class LimitsTests extends EndToEndTest {
 			assertThat(response.json().get("code").asString()).isEqualTo("invalid_request");
 		}
 		assertThat(this.api.get("/sessions/" + id).json().get("max_runtime_ms").asLong()).isEqualTo(1_800_000);
+	}
+
+	/**
+	 * The contract counts characters: an emoji is one, though a Java string holds it in
+	 * two.
+	 */
+	@Test
+	void lengthLimitsCountCharactersNotUtf16Units() {
+		String emoji = "\uD83D\uDE00";
+		JsonNode named = start(Map.of("cmd", "true", "name", emoji.repeat(128), "yield_time_ms", 0));
+		assertThat(named.get("session").get("name").asString()).isEqualTo(emoji.repeat(128));
+		TestClient.Response tooLong = this.api.post("/sessions", Map.of("cmd", "true", "name", emoji.repeat(129)));
+		assertThat(tooLong.status()).isEqualTo(400);
+		assertThat(tooLong.json().get("detail").asString()).isEqualTo("name is longer than 128 characters");
+		TestClient.Response waited = this.api.post("/sessions",
+				Map.of("cmd", "echo ok", "wait_for", emoji.repeat(1024), "yield_time_ms", 100));
+		assertThat(waited.status()).as(waited.text()).isEqualTo(201);
+		TestClient.Response overlong = this.api.post("/sessions",
+				Map.of("cmd", "echo ok", "wait_for", emoji.repeat(1025), "yield_time_ms", 100));
+		assertThat(overlong.status()).isEqualTo(400);
+		assertThat(overlong.json().get("detail").asString()).isEqualTo("wait_for is longer than 1024 characters");
+		String id = id(named);
+		// 520 of them are 1040 units in Java, and fit in a request line under Tomcat's
+		// 8KB.
+		String pattern = URLEncoder.encode(emoji.repeat(520), StandardCharsets.UTF_8);
+		assertThat(this.api.get("/sessions/" + id + "/search?literal=true&pattern=" + pattern).status()).isEqualTo(200);
+		assertThat(this.api.get("/sessions/" + id + "/search?pattern=" + pattern).status()).isEqualTo(200);
 	}
 
 	@Test

@@ -114,6 +114,15 @@ class McpErrorTests extends McpEndToEndTest {
 			assertThat(response.status()).as(notification + " " + response.text()).isEqualTo(202);
 			assertThat(response.text()).as(notification).isEmpty();
 		}
+		// A key given twice would let the last one win: refused before the transport.
+		TestClient.Response twice = http.send("POST", "/mcp", "application/json",
+				"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"start\","
+						+ "\"arguments\":{\"cmd\":\"echo first\",\"cmd\":\"echo second\"}}}",
+				"Accept", accept, "Mcp-Session-Id", session);
+		assertThat(twice.status()).as(twice.text()).isEqualTo(400);
+		assertThat(twice.header("Content-Type")).startsWith("application/problem+json");
+		assertThat(twice.json().get("code").asString()).isEqualTo("invalid_request");
+		assertThat(twice.json().get("detail").asString()).contains("key twice");
 		TestClient.Response listed = http.send("POST", "/mcp", "application/json",
 				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\"}}",
 				"Accept", accept, "Mcp-Session-Id", session);

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The committed contract {@code openapi/execd.yaml} is exactly what the server serves. To
  * rewrite it after an API change: {@code ./mvnw test -Dtest=OpenApiContractTests
- * -Dexecd.openapi.write=true} (or {@code scripts/update-openapi}).
+ * -Dopenapi.write=true} (or {@code scripts/update-openapi}).
  */
 class OpenApiContractTests extends EndToEndTest {
 
@@ -23,7 +23,7 @@ class OpenApiContractTests extends EndToEndTest {
 	@Test
 	void committedContractEqualsTheServedOne() throws Exception {
 		String served = new TestClient(this.port).get("/v3/api-docs.yaml").text();
-		if (Boolean.getBoolean("execd.openapi.write")) {
+		if (Boolean.getBoolean("openapi.write")) {
 			Files.createDirectories(COMMITTED.getParent());
 			Files.writeString(COMMITTED, served);
 		}

@@ -3,6 +3,7 @@ package dev.execd;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.execd.config.EffectiveUid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,20 @@ class StartupRefusalTests {
 		try (ConfigurableApplicationContext context = run(dir.resolve("b"), "--server.address=0.0.0.0",
 				"--execd.security.allow-anonymous=true")) {
 			assertThat(context.isRunning()).isTrue();
+		}
+	}
+
+	@Test
+	void warnsAtStartWhenRootServesSeveralTenants(@TempDir Path dir, CapturedOutput output) {
+		try (ConfigurableApplicationContext context = run(dir, "--execd.security.tokens=alice:token-1,bob:token-2")) {
+			assertThat(context.isRunning()).isTrue();
+		}
+		String warning = "execd runs as root with 2 tenants";
+		if (EffectiveUid.get() == 0) {
+			assertThat(output.getOut()).contains(warning);
+		}
+		else {
+			assertThat(output.getOut()).doesNotContain(warning);
 		}
 	}
 

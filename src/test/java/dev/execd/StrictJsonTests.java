@@ -28,6 +28,19 @@ class StrictJsonTests extends EndToEndTest {
 	}
 
 	@Test
+	void refusesAKeyGivenTwice() {
+		assertRefused("{\"cmd\": \"echo first\", \"cmd\": \"echo second\"}", "duplicate field 'cmd'");
+		assertRefused("{\"cmd\": \"true\", \"tty\": false, \"tty\": true}", "duplicate field 'tty'");
+		assertRefused("{\"cmd\": \"true\", \"env\": {\"A\": \"1\", \"A\": \"2\"}}", "duplicate field 'A'");
+		assertThat(this.api.get("/sessions").json().get("sessions").size()).isZero();
+		String id = id(start(Map.of("cmd", "cat", "yield_time_ms", 0)));
+		TestClient.Response response = this.api.send("POST", "/sessions/" + id + "/stdin", "application/json",
+				"{\"chars\": \"a\", \"chars\": \"b\"}");
+		assertThat(response.status()).as(response.text()).isEqualTo(400);
+		assertThat(response.json().get("code").asString()).isEqualTo("invalid_request");
+	}
+
+	@Test
 	void refusesScalarsOfTheWrongTypeInStdin() {
 		String id = id(start(Map.of("cmd", "cat", "yield_time_ms", 0)));
 		TestClient.Response response = this.api.send("POST", "/sessions/" + id + "/stdin", "application/json",

@@ -52,8 +52,16 @@ public final class Inputs {
 		return clamp(value, fallback, 0, Long.MAX_VALUE, field);
 	}
 
+	/**
+	 * How many characters the contract's limits count in a text: code points, so an emoji
+	 * (two UTF-16 units in a Java string) is one, as it is to the caller.
+	 */
+	static int characters(String text) {
+		return text.codePointCount(0, text.length());
+	}
+
 	public static @Nullable String label(@Nullable String value, String field) {
-		if (value != null && value.length() > MAX_LABEL_LENGTH) {
+		if (value != null && characters(value) > MAX_LABEL_LENGTH) {
 			throw ApiException.invalid(field + " is longer than " + MAX_LABEL_LENGTH + " characters");
 		}
 		return value;

@@ -49,7 +49,7 @@ public record NotifyRequest(
 	 * type, {@code webhook_not_allowed} for a URL no pattern allows
 	 */
 	Checked checked(ExecdProperties.Webhooks webhooks) {
-		if (this.url == null || this.url.isBlank() || this.url.length() > MAX_URL) {
+		if (this.url == null || this.url.isBlank() || Inputs.characters(this.url) > MAX_URL) {
 			throw ApiException.invalid("notify.url must be an absolute http or https URL of at most 2048 characters");
 		}
 		URI uri;

@@ -1,10 +1,14 @@
 package dev.execd.api;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import dev.execd.api.security.ProblemWriter;
 import dev.execd.files.FilesException;
 import dev.execd.output.OutputException;
 import dev.execd.session.SessionException;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
@@ -21,6 +25,9 @@ public final class Refusals {
 	public static final String PROBLEM_TYPES = ProblemWriter.TYPES;
 
 	/** Out of descriptors, processes or memory, for now: a start or a log read. */
+	/** Jackson's words for a key given twice in one object. */
+	private static final Pattern DUPLICATE = Pattern.compile("Duplicate Object property \"(.*)\"", Pattern.DOTALL);
+
 	private static final Refusal RESOURCES_EXHAUSTED = new Refusal(HttpStatus.SERVICE_UNAVAILABLE,
 			"resources_exhausted");
 
@@ -99,9 +106,20 @@ public final class Refusals {
 	public static String bodyDetail(@Nullable Throwable cause) {
 		return switch (cause) {
 			case UnrecognizedPropertyException e -> "unknown field '" + e.getPropertyName() + "'";
+			case StreamReadException e when duplicateKey(e) != null -> "duplicate field '" + duplicateKey(e) + "'";
 			case MismatchedInputException e when fieldOf(e) != null -> "field '" + fieldOf(e) + "' has the wrong type";
 			case null, default -> "the body is not valid JSON of the expected shape";
 		};
+	}
+
+	/**
+	 * The key a body gives twice ({@code {"cmd":"a","cmd":"b"}}), which the parser
+	 * refuses (strict duplicate detection) rather than let the last one win; null for any
+	 * other read failure.
+	 */
+	public static @Nullable String duplicateKey(StreamReadException ex) {
+		Matcher duplicate = DUPLICATE.matcher(String.valueOf(ex.getOriginalMessage()));
+		return duplicate.matches() ? duplicate.group(1) : null;
 	}
 
 	/** The innermost named field on the path: an array element is named by its array. */

@@ -63,7 +63,7 @@ public class SearchService {
 				return SessionSearch.regex(Waits.pattern(this.pattern, "pattern", flags), contextLines(), nanos,
 						BUDGET_BYTES);
 			}
-			if (this.pattern.length() > Inputs.MAX_WAIT_FOR_LENGTH) {
+			if (Inputs.characters(this.pattern) > Inputs.MAX_WAIT_FOR_LENGTH) {
 				throw ApiException.invalid("pattern is longer than " + Inputs.MAX_WAIT_FOR_LENGTH + " characters");
 			}
 			if (this.pattern.indexOf('\n') >= 0) {

@@ -69,7 +69,7 @@ public final class Waits {
 
 	/** As {@link #pattern(String, String)}, with more flags. */
 	static Pattern pattern(String regex, String field, int flags) {
-		if (regex.length() > Inputs.MAX_WAIT_FOR_LENGTH) {
+		if (Inputs.characters(regex) > Inputs.MAX_WAIT_FOR_LENGTH) {
 			throw ApiException.invalid(field + " is longer than " + Inputs.MAX_WAIT_FOR_LENGTH + " characters");
 		}
 		try {

@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
 import org.springframework.validation.Validator;
 
 /**
@@ -24,8 +25,8 @@ class ExecdConfiguration {
 	/** Checks the settings as they are bound; Spring finds it by this name. */
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-	static Validator configurationPropertiesValidator() {
-		return new SettingsValidator();
+	static Validator configurationPropertiesValidator(Environment environment) {
+		return new SettingsValidator(environment);
 	}
 
 	@Bean

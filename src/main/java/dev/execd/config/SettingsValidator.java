@@ -2,6 +2,7 @@ package dev.execd.config;
 
 import java.time.Duration;
 
+import org.springframework.core.env.Environment;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
@@ -10,7 +11,8 @@ import org.springframework.validation.Validator;
  * Refuses at start-up the limits, process, output and heap settings that could only
  * misbehave later: a period under a millisecond that a timer refuses, a wait clamped to a
  * negative bound, an in-memory window past what an array can hold, a trim every few
- * microseconds. Spring applies it to {@link ExecdProperties} when binding (the
+ * microseconds; and a property that sets nothing ({@link UnknownSettings}). Spring
+ * applies it to {@link ExecdProperties} when binding (the
  * {@code configurationPropertiesValidator} bean), and a refused start names each property
  * and the value it had.
  */
@@ -21,6 +23,12 @@ final class SettingsValidator implements Validator {
 	/** Far more than any period needs, and still countable in nanoseconds. */
 	private static final Duration MAX_PERIOD = Duration.ofDays(36_500);
 
+	private final Environment environment;
+
+	SettingsValidator(Environment environment) {
+		this.environment = environment;
+	}
+
 	@Override
 	public boolean supports(Class<?> type) {
 		return ExecdProperties.class.equals(type);
@@ -29,6 +37,7 @@ final class SettingsValidator implements Validator {
 	@Override
 	public void validate(Object target, Errors errors) {
 		ExecdProperties settings = (ExecdProperties) target;
+		UnknownSettings.find(this.environment).forEach((problem) -> errors.reject("execd", problem));
 		ExecdProperties.Limits limits = settings.limits();
 		atLeast(errors, "execd.limits.max-sessions", limits.maxSessions(), 1);
 		atLeast(errors, "execd.limits.max-sessions-per-conversation", limits.maxSessionsPerConversation(), 1);

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
@@ -55,6 +56,11 @@ public final class WebhookSubscriptions {
 
 	/** Every configured subscription by its name, in name order. */
 	public static Map<String, Subscription> bind(Environment environment) {
+		return bind(environment, BindHandler.DEFAULT);
+	}
+
+	/** Every configured subscription, told to {@code handler} as it is bound. */
+	static Map<String, Subscription> bind(Environment environment, BindHandler handler) {
 		TreeSet<String> names = new TreeSet<>();
 		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
 			if (source instanceof IterableConfigurationPropertySource iterable) {
@@ -68,7 +74,7 @@ public final class WebhookSubscriptions {
 		Binder binder = Binder.get(environment);
 		Map<String, Subscription> subscriptions = new TreeMap<>();
 		for (String name : names) {
-			binder.bind(PREFIX.append(name), Bindable.of(Subscription.class))
+			binder.bind(PREFIX.append(name), Bindable.of(Subscription.class), handler)
 				.ifBound((subscription) -> subscriptions.put(name, subscription));
 		}
 		return subscriptions;

@@ -1,7 +1,9 @@
 package dev.execd.files;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -15,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * {@code execd.process.default-workdir}, confined to {@code execd.process.workdir-roots}
  * when set (else to {@code /}). With tokens and {@code execd.files.tenant-roots}, each
  * tenant's root is its only root and its base, so no path names another tenant's files.
- * The server's output directory is never reachable, under a root or not.
+ * The server's output directory and execd's own process in {@code /proc} are never
+ * reachable, under a root or not.
  * <p>
  * The check is lexical on purpose: {@link Dir} then walks the names from the root's
  * directory without following any symbolic link, so the lexical path is the real one.
@@ -24,6 +27,11 @@ import org.jspecify.annotations.Nullable;
 public final class FileRoots {
 
 	private static final Path SLASH = Path.of("/");
+
+	private static final Path PROC = Path.of("/proc");
+
+	/** The threads of execd, one directory each named by its id; the first is the pid. */
+	private static final Path OWN_TASKS = Path.of("/proc/self/task");
 
 	private final Path base;
 
@@ -72,7 +80,7 @@ public final class FileRoots {
 	 * @param requested the path as the caller wrote it
 	 * @throws FilesException.InvalidRequest when it is blank or malformed
 	 * @throws FilesException.PathNotAllowed when it lies outside the tenant's roots or in
-	 * the output directory
+	 * the output directory or execd's own process
 	 */
 	public FilePath locate(@Nullable String tenant, @Nullable String requested) {
 		if (requested == null || requested.isEmpty()) {
@@ -101,7 +109,30 @@ public final class FileRoots {
 		if (reachesOutput(located)) {
 			throw new FilesException.PathNotAllowed("'" + path + "' is in execd's own output directory");
 		}
+		if (inOwnProcess(path)) {
+			throw new FilesException.PathNotAllowed("'" + path + "' is execd's own process");
+		}
 		return located;
+	}
+
+	/**
+	 * Whether the path is in {@code /proc}'s directory of execd's own process or of one
+	 * of its threads (a thread's id names a directory of {@code /proc} too, though
+	 * unlisted): its {@code environ} holds every tenant's token. Being non-dumpable keeps
+	 * other processes of execd's user out, but not root, and execd itself may run as
+	 * root. {@code /proc/self} is execd too; the walk would refuse it as a symbolic link
+	 * anyway.
+	 */
+	static boolean inOwnProcess(Path path) {
+		if (path.getNameCount() < 2 || !path.startsWith(PROC)) {
+			return false;
+		}
+		String id = path.getName(1).toString();
+		if (id.equals("self") || id.equals("thread-self")) {
+			return true;
+		}
+		return id.length() <= 10 && id.chars().allMatch((c) -> c >= '0' && c <= '9')
+				&& Files.exists(OWN_TASKS.resolve(id), LinkOption.NOFOLLOW_LINKS);
 	}
 
 	/** Whether the path is the output directory or inside it. */

@@ -27,11 +27,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * thread per tick, from {@link ThreadMXBean}. Not part of the suite (the name matches no
  * test pattern); run it with
  * {@code ./mvnw -B -q test -Dtest=MonitorCostBench -Dsurefire.failIfNoSpecifiedTests=false}
- * ({@code -Dexecd.bench.sessions=N} for another count).
+ * ({@code -Dbench.sessions=N} for another count).
  */
 class MonitorCostBench {
 
-	private static final int SESSIONS = Integer.getInteger("execd.bench.sessions", 1000);
+	private static final int SESSIONS = Integer.getInteger("bench.sessions", 1000);
 
 	private static final Duration MEASURED = Duration.ofSeconds(30);
 

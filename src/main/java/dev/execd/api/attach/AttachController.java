@@ -97,7 +97,8 @@ class AttachController {
 							required = false) @Nullable Boolean stripAnsi,
 			HttpServletRequest request, HttpServletResponse response) throws Exception {
 		String origin = request.getHeader(HttpHeaders.ORIGIN);
-		if (!Origins.allowed(origin, request.getHeader(HttpHeaders.HOST), this.properties.security().corsOrigins())) {
+		if (!Origins.allowed(origin, request.getScheme(), request.getHeader(HttpHeaders.HOST),
+				this.properties.security().corsOrigins())) {
 			throw ApiException
 				.forbidden("Origin '" + origin + "' is neither this server nor in execd.security.cors-origins");
 		}

@@ -9,6 +9,8 @@ import java.io.SequenceInputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
+import dev.execd.api.BareProblem;
+import dev.execd.api.Refusals;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ReadListener;
@@ -20,6 +22,8 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,9 +34,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code name} and an object {@code arguments} into a failure of its own, then answers
  * 500 after writing part of a response. Such a request is answered here with JSON-RPC's
  * invalid-params error, and such a notification (no {@code id}) with 202 and nothing, as
- * JSON-RPC has no answer to a notification. A body that is not a JSON-RPC message gets
- * the 400 the transport would answer, here, since the transport logs each one as an
- * error. Everything else goes on to the transport.
+ * JSON-RPC has no answer to a notification. A body that gives a key twice is 400
+ * {@code invalid_request}, as the REST API answers it. A body that is not a JSON-RPC
+ * message gets the 400 the transport would answer, here, since the transport logs each
+ * one as an error. Everything else goes on to the transport.
  */
 final class McpRequestShape {
 
@@ -41,7 +46,10 @@ final class McpRequestShape {
 	/** JSON-RPC's invalid params. */
 	static final int INVALID_PARAMS = -32602;
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	/** Refuses a key given twice, which the transport's parser would let the last win. */
+	private static final JsonMapper JSON = JsonMapper.builder()
+		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+		.build();
 
 	private McpRequestShape() {
 	}
@@ -64,6 +72,20 @@ final class McpRequestShape {
 		JsonNode message;
 		try {
 			message = JSON.readTree(body);
+		}
+		catch (StreamReadException ex) {
+			if (Refusals.duplicateKey(ex) == null) {
+				message = null;
+			}
+			else {
+				byte[] problem = BareProblem.body(HttpServletResponse.SC_BAD_REQUEST, "the body gives a key twice");
+				response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+				response.setContentType(BareProblem.MEDIA_TYPE);
+				response.setCharacterEncoding("UTF-8");
+				response.setContentLength(problem.length);
+				response.getOutputStream().write(problem);
+				return null;
+			}
 		}
 		catch (JacksonException ex) {
 			message = null;

@@ -58,7 +58,7 @@ final class LoopbackGuard extends OncePerRequestFilter {
 			return "Host '" + host + "' is not a loopback name; without tokens execd answers only local names";
 		}
 		String origin = request.getHeader(HttpHeaders.ORIGIN);
-		if (!Origins.allowed(origin, host, this.corsOrigins)) {
+		if (!Origins.allowed(origin, request.getScheme(), host, this.corsOrigins)) {
 			return "Origin '" + origin + "' is neither this server nor in execd.security.cors-origins";
 		}
 		return null;

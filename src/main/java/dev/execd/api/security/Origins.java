@@ -17,13 +17,20 @@ public final class Origins {
 	}
 
 	/**
-	 * Whether a request from {@code origin} to {@code host} is let in.
+	 * Whether a request from {@code origin} to {@code host} is let in. A page of this
+	 * server has the scheme it was loaded with, which is the request's: {@code http} on a
+	 * plain server, so {@code https://localhost:8080} there is another origin. Behind a
+	 * proxy that ends TLS the request's scheme is {@code https} once Spring is told to
+	 * trust the proxy's {@code X-Forwarded-Proto}
+	 * ({@code server.forward-headers-strategy}).
 	 * @param origin the request's {@code Origin} header, or null
+	 * @param scheme the request's scheme, {@code http} or {@code https}
 	 * @param host its {@code Host} header, or null
-	 * @param corsOrigins the configured origins
+	 * @param corsOrigins the configured origins, each with its scheme
 	 */
-	public static boolean allowed(@Nullable String origin, @Nullable String host, List<String> corsOrigins) {
-		return origin == null || origin.equals("http://" + host) || origin.equals("https://" + host)
+	public static boolean allowed(@Nullable String origin, String scheme, @Nullable String host,
+			List<String> corsOrigins) {
+		return origin == null || (host != null && origin.equalsIgnoreCase(scheme + "://" + host))
 				|| corsOrigins.contains(origin);
 	}
 

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 
+import dev.execd.config.EffectiveUid;
 import dev.execd.config.ExecdProperties;
 import jakarta.servlet.DispatcherType;
 import org.jspecify.annotations.Nullable;
@@ -83,6 +84,7 @@ class SecurityConfiguration {
 		Tokens tokens = Tokens.parse(this.security.tokens());
 		refuseOpenNetworkServer(tokens, this.security.allowAnonymous(), address);
 		warnOfTokensOnTheCommandLine(environment);
+		warnOfTenantsUnderRoot(this.security.tenants(), EffectiveUid.get());
 		http.csrf((csrf) -> csrf.disable())
 			.logout((logout) -> logout.disable())
 			.requestCache((cache) -> cache.disable())
@@ -177,11 +179,11 @@ class SecurityConfiguration {
 		if (!origins.isEmpty()) {
 			CorsConfiguration cors = new CorsConfiguration();
 			cors.setAllowedOrigins(origins);
-			cors.setAllowedMethods(List.of("GET", "POST", "PATCH", "DELETE"));
+			cors.setAllowedMethods(List.of("GET", "POST", "PUT", "PATCH", "DELETE"));
 			cors.setAllowedHeaders(List.of("Authorization", "Content-Type", "X-Conversation-Id", "Last-Event-ID",
-					"Range", "Mcp-Session-Id", "MCP-Protocol-Version", "Accept"));
-			cors.setExposedHeaders(
-					List.of("Location", "Content-Range", "Content-Disposition", "Retry-After", "Mcp-Session-Id"));
+					"Range", "If-Match", "If-None-Match", "Mcp-Session-Id", "MCP-Protocol-Version", "Accept"));
+			cors.setExposedHeaders(List.of("Location", "Content-Range", "Content-Disposition", "Retry-After", "ETag",
+					"Last-Modified", "Accept-Ranges", "Mcp-Session-Id"));
 			cors.setMaxAge(600L);
 			source.registerCorsConfiguration("/**", cors);
 		}
@@ -214,6 +216,18 @@ class SecurityConfiguration {
 							+ "variable EXECD_TOKENS instead", source);
 				}
 			}
+		}
+	}
+
+	/**
+	 * Root reads any process's memory and environment, non-dumpable or not, and sessions
+	 * run as execd's user: each tenant's commands can read every token from execd.
+	 */
+	static void warnOfTenantsUnderRoot(List<String> tenants, int uid) {
+		if (uid == 0 && tenants.size() > 1) {
+			logger.warn("execd runs as root with {} tenants: their sessions run as root too and can read every "
+					+ "tenant's token from execd's memory and environment, so tenants are not isolated from each "
+					+ "other; run execd as an unprivileged user", tenants.size());
 		}
 	}
 
