@@ -41,11 +41,12 @@ final class UnknownSettings {
 	 * {@code EXECD_TOKENS} (read by application.properties); {@code EXECD_SESSION_ID},
 	 * which every session's processes have, so an execd started from a session has it
 	 * too; the clients' {@code EXECD_URL} and {@code EXECD_TOKEN}; the compose file's and
-	 * the scripts' variables; and the service links Kubernetes sets for a service named
-	 * execd ({@code EXECD_SERVICE_HOST}, {@code EXECD_PORT_8080_TCP_ADDR}, ...).
+	 * the scripts' variables (the harness's {@code EXECD_PEER_PYTHON} among them); and
+	 * the service links Kubernetes sets for a service named execd
+	 * ({@code EXECD_SERVICE_HOST}, {@code EXECD_PORT_8080_TCP_ADDR}, ...).
 	 */
 	private static final Pattern OWN_VARIABLES = Pattern.compile("EXECD_(TOKENS|SESSION_ID|URL|TOKEN|IMAGE|PORT"
-			+ "|WORKSPACE|JVM_FLAGS|SERVICE_HOST|SERVICE_PORT(_\\w+)?|PORT_\\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)");
+			+ "|WORKSPACE|JVM_FLAGS|PEER_PYTHON|SERVICE_HOST|SERVICE_PORT(_\\w+)?|PORT_\\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)");
 
 	private UnknownSettings() {
 	}
