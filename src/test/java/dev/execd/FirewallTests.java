@@ -74,7 +74,7 @@ class FirewallTests extends EndToEndTest {
 					"Access-Control-Request-Headers: authorization, content-type, x-conversation-id");
 			assertThat(RawHttp.status(response)).as(path).isEqualTo(200);
 			assertThat(response).containsIgnoringCase("Access-Control-Allow-Origin: http://allowed.example")
-				.containsIgnoringCase("Access-Control-Allow-Methods: GET,POST,PATCH,DELETE")
+				.containsIgnoringCase("Access-Control-Allow-Methods: GET,POST,PUT,PATCH,DELETE")
 				.containsIgnoringCase("Access-Control-Allow-Headers: authorization, content-type, x-conversation-id");
 		}
 	}
