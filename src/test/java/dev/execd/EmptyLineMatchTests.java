@@ -25,16 +25,7 @@ class EmptyLineMatchTests extends EndToEndTest {
 						List.of(Map.of("name", "empty", "pattern", "^$"),
 								Map.of("name", "blank", "pattern", "^(\\s*)$"), Map.of("name", "end", "pattern", "$")),
 						"yield_time_ms", 0)));
-		List<JsonNode> matches = new SseClient(this.port)
-			.events("/events", "X-Conversation-Id", this.api.conversation(), "Last-Event-ID", "0")
-			.filter((e) -> e.event() != null)
-			.takeUntil((e) -> "session_exited".equals(e.event()))
-			.collectList()
-			.block(Duration.ofSeconds(30))
-			.stream()
-			.filter((e) -> "session_matched".equals(e.event()))
-			.map(SseClient::data)
-			.toList();
+		List<JsonNode> matches = matchesUntilExit();
 		assertThat(offsets(matches, "empty")).containsExactly(2L, 6L);
 		assertThat(offsets(matches, "blank")).containsExactly(2L, 6L, 8L);
 		// $ ends every line, at its \r when it has one; an empty line no longer removes
@@ -54,7 +45,19 @@ class EmptyLineMatchTests extends EndToEndTest {
 						Map.of("name", "group", "pattern", "(?m:^$)"), Map.of("name", "z", "pattern", "^\\z"),
 						Map.of("name", "b", "pattern", "b\\z")),
 				"yield_time_ms", 0)));
-		List<JsonNode> matches = new SseClient(this.port)
+		List<JsonNode> matches = matchesUntilExit();
+		for (String watch : List.of("m", "im", "group", "z")) {
+			assertThat(offsets(matches, watch)).as(watch).containsExactly(2L, 6L);
+		}
+		assertThat(offsets(matches, "b")).containsExactly(3L);
+		TestClient.Response search = this.api.get("/sessions/" + id + "/search?pattern=%28%3Fm%29%5E%24");
+		assertThat(search.json().get("matches").valueStream().map((m) -> m.get("offset").asLong())).containsExactly(2L,
+				6L);
+	}
+
+	/** The conversation's {@code session_matched} events, up to its session's exit. */
+	private List<JsonNode> matchesUntilExit() {
+		return new SseClient(this.port)
 			.events("/events", "X-Conversation-Id", this.api.conversation(), "Last-Event-ID", "0")
 			.filter((e) -> e.event() != null)
 			.takeUntil((e) -> "session_exited".equals(e.event()))
@@ -64,13 +67,6 @@ class EmptyLineMatchTests extends EndToEndTest {
 			.filter((e) -> "session_matched".equals(e.event()))
 			.map(SseClient::data)
 			.toList();
-		for (String watch : List.of("m", "im", "group", "z")) {
-			assertThat(offsets(matches, watch)).as(watch).containsExactly(2L, 6L);
-		}
-		assertThat(offsets(matches, "b")).containsExactly(3L);
-		TestClient.Response search = this.api.get("/sessions/" + id + "/search?pattern=%28%3Fm%29%5E%24");
-		assertThat(search.json().get("matches").valueStream().map((m) -> m.get("offset").asLong())).containsExactly(2L,
-				6L);
 	}
 
 	private static List<Long> offsets(List<JsonNode> matches, String watch) {

@@ -202,11 +202,7 @@ class StreamSlotProbeTests extends EndToEndTest {
 		socket.setReceiveBufferSize(4096);
 		socket.connect(new InetSocketAddress("127.0.0.1", this.port));
 		socket.setSoTimeout(10_000);
-		socket.getOutputStream()
-			.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Conversation-Id: " + this.api.conversation()
-					+ "\r\n\r\n")
-				.getBytes(StandardCharsets.US_ASCII));
-		return socket;
+		return request(socket, path);
 	}
 
 	/**
@@ -233,6 +229,11 @@ class StreamSlotProbeTests extends EndToEndTest {
 	private Socket open(String path) throws IOException {
 		Socket socket = new Socket("127.0.0.1", this.port);
 		socket.setSoTimeout(10_000);
+		return request(socket, path);
+	}
+
+	/** Sends a stream's request on the socket, in the test's conversation. */
+	private Socket request(Socket socket, String path) throws IOException {
 		socket.getOutputStream()
 			.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Conversation-Id: " + this.api.conversation()
 					+ "\r\n\r\n")
