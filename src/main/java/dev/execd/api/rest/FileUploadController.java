@@ -16,6 +16,7 @@ import dev.execd.api.docs.FileProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -91,10 +92,11 @@ class FileUploadController {
 			@Parameter(description = "Create the directory and its missing parents.") @RequestParam(
 					required = false) @Nullable Boolean mkdirs,
 			@Parameter(hidden = true) @RequestHeader(HttpHeaders.CONTENT_TYPE) String contentType,
-			@Parameter(hidden = true) InputStream body) throws IOException {
+			HttpServletRequest request) throws IOException {
 		if (path == null || path.isEmpty()) {
 			throw ApiException.invalid("path is required");
 		}
+		InputStream body = Channels.newInputStream(new ServletBodyChannel(request));
 		MultipartReader parts = new MultipartReader(body, MultipartReader.boundary(contentType));
 		List<FileInfo> written = new ArrayList<>();
 		for (Map<String, String> headers = parts.next(); headers != null; headers = parts.next()) {

@@ -24,7 +24,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.coyote.CloseNowException;
 import org.jspecify.annotations.Nullable;
@@ -235,8 +234,8 @@ class FilesController {
 							name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch,
 			@Parameter(hidden = true) @RequestHeader(name = HttpHeaders.CONTENT_LENGTH,
 					required = false) @Nullable Long length,
-			@Parameter(hidden = true) ServletInputStream body) throws IOException {
-		FileWrites.Written written = this.files.write(scope, path, new ServletBodyChannel(body),
+			HttpServletRequest request) throws IOException {
+		FileWrites.Written written = this.files.write(scope, path, new ServletBodyChannel(request),
 				(length != null) ? length : -1, mkdirs, mode, ifMatch);
 		return ResponseEntity.status(written.created() ? HttpStatus.CREATED : HttpStatus.OK)
 			.eTag(written.stat().etag())

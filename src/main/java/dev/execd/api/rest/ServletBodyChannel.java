@@ -5,23 +5,32 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ReadableByteChannel;
 
+import dev.execd.api.server.UploadReads;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
 
 /**
  * A request body as a channel, read with {@link ServletInputStream#read(ByteBuffer)}
  * (Servlet 6.1): Tomcat copies its bytes straight into the caller's buffer, so an upload
  * read into a direct buffer reaches the file without passing through a heap array (which
- * the JDK would copy into a temporary direct buffer once more on each file write).
- * Closing it leaves the body to the container.
+ * the JDK would copy into a temporary direct buffer once more on each file write). Past
+ * {@link UploadReads#THRESHOLD} bytes it widens the connection's reads. Closing it leaves
+ * the body to the container.
  */
 final class ServletBodyChannel implements ReadableByteChannel {
 
 	private final ServletInputStream body;
 
+	private final ServletRequest request;
+
+	/** Bytes read until the body counts as a large upload, then negative. */
+	private long untilWide = UploadReads.THRESHOLD;
+
 	private boolean open = true;
 
-	ServletBodyChannel(ServletInputStream body) {
-		this.body = body;
+	ServletBodyChannel(ServletRequest request) throws IOException {
+		this.body = request.getInputStream();
+		this.request = request;
 	}
 
 	@Override
@@ -36,6 +45,9 @@ final class ServletBodyChannel implements ReadableByteChannel {
 		// limit after the bytes read.
 		if (n > 0) {
 			buffer.limit(limit).position(at + n);
+			if (this.untilWide > 0 && (this.untilWide -= n) <= 0) {
+				UploadReads.widen(this.request);
+			}
 		}
 		return n;
 	}
