@@ -48,6 +48,15 @@ class ErrorBodyTests extends EndToEndTest {
 	}
 
 	@Test
+	void optionsOfTheMcpEndpointNamesTheMethodsItServes() {
+		// The same Allow as its 405s: TRACE is refused everywhere, so it is not named.
+		String answer = RawHttp.send(this.port, "OPTIONS", "/mcp", "Host: localhost");
+		assertThat(RawHttp.status(answer)).as(answer).isEqualTo(200);
+		assertThat(answer).as(answer).contains("\r\nAllow: GET, HEAD, POST, DELETE, OPTIONS\r\n");
+		assertProblem(RawHttp.send(this.port, "TRACE", "/mcp", "Host: localhost"), 405, "method_not_allowed");
+	}
+
+	@Test
 	void anUnknownTransferCodingIsAProblem() {
 		// Tomcat refuses a coding it cannot decode with 501 before any routing (RFC 9112
 		// 6.1), and closes the connection: the body that follows cannot be framed.

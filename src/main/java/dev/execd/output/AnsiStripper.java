@@ -4,8 +4,9 @@ package dev.execd.output;
  * Removes terminal escape sequences from decoded text and collapses carriage-return
  * rewrites, so that an agent sees what a person would read on the screen.
  * <p>
- * Stateful: a sequence split across chunks is still removed completely. Not thread-safe;
- * use one instance per output stream.
+ * Stateful: a sequence split across chunks is still removed completely, and a control
+ * string (OSC, DCS, SOS, PM, APC) however long it runs, in constant memory. Not
+ * thread-safe; use one instance per output stream.
  * <p>
  * C0 controls other than BEL, {@code \r} and {@code \n} (for example backspace or tab)
  * are kept as they are: emulating a cursor would need a screen model, and keeping them
@@ -18,9 +19,11 @@ package dev.execd.output;
 public final class AnsiStripper {
 
 	/**
-	 * Longest body of a pending sequence (OSC, DCS, CSI parameters...). A program that
-	 * never terminates one would otherwise hide all later output; past this length the
-	 * sequence is abandoned and the following characters are shown again.
+	 * Longest body of a pending escape or CSI sequence (intermediates, parameters). A
+	 * program that never terminates one would otherwise hide all later output; past this
+	 * length it is abandoned and the following characters are shown again. A control
+	 * string has no bound: a clipboard copy runs to any length, and xterm draws none of
+	 * it until ST (or BEL, for an OSC) ends it or CAN or SUB aborts it.
 	 */
 	static final int MAX_SEQUENCE_LENGTH = 4096;
 
@@ -73,7 +76,7 @@ public final class AnsiStripper {
 				case GROUND -> ground(c, out);
 				case ESCAPE -> escape(c, out);
 				case CSI -> csi(c, out);
-				case OSC, STRING -> string(c, out);
+				case OSC, STRING -> string(c);
 			}
 		}
 		if (!out.isEmpty()) {
@@ -191,7 +194,8 @@ public final class AnsiStripper {
 		}
 	}
 
-	private void string(char c, StringBuilder out) {
+	// Anything else is payload, dropped however long it runs.
+	private void string(char c) {
 		switch (c) {
 			// ESC \ is the string terminator and is consumed as an ordinary escape;
 			// any other ESC abandons the string and starts a new sequence, as in xterm.
@@ -203,7 +207,6 @@ public final class AnsiStripper {
 					this.state = State.GROUND;
 				}
 			}
-			default -> withinBound(c, out);
 		}
 	}
 

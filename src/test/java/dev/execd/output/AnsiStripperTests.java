@@ -177,10 +177,45 @@ class AnsiStripperTests {
 		assertThat(AnsiStripper.stripAll("done" + ESC + "[3")).isEqualTo("done");
 	}
 
-	@Test
-	void abandonsUnterminatedOscPastBound() {
-		String body = "x".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH);
-		assertThat(AnsiStripper.stripAll(ESC + "]" + body + "visible")).isEqualTo("visible");
+	static Stream<Arguments> longControlStrings() {
+		// Past the bound on escape sequences, as a clipboard copy or a hyperlink runs.
+		String base64 = "QUJD".repeat(2560);
+		String url = "https://example.dev/" + "a/".repeat(3000);
+		return Stream.of(arguments("osc 52 clipboard ended by bel", ESC + "]52;c;" + base64 + BEL),
+				arguments("osc 52 clipboard ended by st", ESC + "]52;c;" + base64 + ST),
+				arguments("osc 8 hyperlink", ESC + "]8;;" + url + ST + "link" + ESC + "]8;;" + ST),
+				arguments("8-bit osc", "\u009d52;c;" + base64 + "\u009c"),
+				arguments("dcs", ESC + "Pq" + "#0;2;0;0;0#0~~@@vv".repeat(1000) + ST),
+				arguments("sos", ESC + "X" + base64 + ST), arguments("pm", ESC + "^" + base64 + ST),
+				arguments("apc", ESC + "_Gf=100;" + base64 + ST),
+				arguments("osc aborted by can", ESC + "]52;c;" + base64 + "\u0018"),
+				arguments("dcs aborted by sub", ESC + "P" + base64 + "\u001a"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("longControlStrings")
+	void removesLongControlStringWhole(String description, String sequence) {
+		assertThat(AnsiStripper.stripAll("before " + sequence + "after"))
+			.isEqualTo("before " + rest(sequence) + "after");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("longControlStrings")
+	void removesLongControlStringWholeAcrossChunks(String description, String sequence) {
+		for (int size : new int[] { 1, 7, 1000, 4096 }) {
+			AnsiStripper stripper = new AnsiStripper();
+			StringBuilder output = new StringBuilder(stripper.strip("before "));
+			String input = sequence + "after";
+			for (int i = 0; i < input.length(); i += size) {
+				output.append(stripper.strip(input.substring(i, Math.min(input.length(), i + size))));
+			}
+			assertThat(output).as("chunks of %d", size).hasToString("before " + rest(sequence) + "after");
+		}
+	}
+
+	// The text after the control string in an argument of longControlStrings.
+	private static String rest(String sequence) {
+		return sequence.contains("link") ? "link" : "";
 	}
 
 	@Test
@@ -190,13 +225,21 @@ class AnsiStripperTests {
 	}
 
 	@Test
-	void abandonsUnterminatedOscPastBoundAcrossChunks() {
+	void removesOscEndedBySplitTerminatorAfterManyChunks() {
 		AnsiStripper stripper = new AnsiStripper();
-		assertThat(stripper.strip(ESC + "]0;")).isEmpty();
-		for (int i = 0; i < AnsiStripper.MAX_SEQUENCE_LENGTH - 2; i++) {
-			assertThat(stripper.strip("x")).isEmpty();
+		assertThat(stripper.strip("copy" + ESC + "]52;c;")).isEqualTo("copy");
+		for (int i = 0; i < 3 * AnsiStripper.MAX_SEQUENCE_LENGTH; i++) {
+			assertThat(stripper.strip("QUJD")).isEmpty();
 		}
-		assertThat(stripper.strip("visible")).isEqualTo("visible");
+		assertThat(stripper.strip(ESC)).isEmpty();
+		assertThat(stripper.strip("\\ done")).isEqualTo(" done");
+	}
+
+	@Test
+	void keepsEscapeSequencesBoundedAfterALongControlString() {
+		String parameters = "1;".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH / 2);
+		String osc = ESC + "]52;c;" + "QUJD".repeat(2560) + BEL;
+		assertThat(AnsiStripper.stripAll(osc + ESC + "[" + parameters + "5visible")).isEqualTo("5visible");
 	}
 
 	@Test

@@ -38,8 +38,10 @@ import org.springframework.context.SmartLifecycle;
  * conversation that MCP session stood for are terminated and removed, as
  * {@code DELETE /sessions} would: nobody can address that conversation any more without
  * knowing the ended session's id. Sessions a client started in a conversation it named
- * with {@code X-Conversation-Id} stay (REST clients may share them); MCP sessions the SDK
- * drops for idleness leave theirs to the inactivity TTL.
+ * with {@code X-Conversation-Id} stay (REST clients may share them). The transport also
+ * evicts MCP sessions on its own, without telling: its sweeper (every 30 minutes, the
+ * SDK's default) drops one with no stream open that no request named since the last
+ * sweep. Those, and all of them at a restart, leave their sessions to the inactivity TTL.
  * <p>
  * An MCP session belongs to the tenant that initialized it: any other tenant's request
  * naming it is answered as one naming an unknown session (see {@link McpSessionOwners}).
@@ -86,6 +88,11 @@ final class McpEndpoint extends HttpServlet implements SmartLifecycle {
 			// client, and PUT or PATCH with a 405 that names no method allowed.
 			response.setHeader("Allow", ALLOW);
 			response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+			return;
+		}
+		if ("OPTIONS".equals(request.getMethod())) {
+			// HttpServlet's answer names TRACE, which Tomcat refuses everywhere.
+			response.setHeader("Allow", ALLOW);
 			return;
 		}
 		Running current = running();

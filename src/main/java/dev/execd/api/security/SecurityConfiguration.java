@@ -14,7 +14,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -83,7 +82,8 @@ class SecurityConfiguration {
 		String address = environment.getProperty("server.address");
 		Tokens tokens = Tokens.parse(this.security.tokens());
 		refuseOpenNetworkServer(tokens, this.security.allowAnonymous(), address);
-		warnOfTokensOnTheCommandLine(environment);
+		TokenWarnings.warnOfTokensOnTheCommandLine(environment);
+		TokenWarnings.warnOfTheClientsTokenAlone(environment, tokens);
 		warnOfTenantsUnderRoot(this.security.tenants(), EffectiveUid.get());
 		http.csrf((csrf) -> csrf.disable())
 			.logout((logout) -> logout.disable())
@@ -199,23 +199,6 @@ class SecurityConfiguration {
 							+ " without tokens: set execd.security.tokens (EXECD_TOKENS=name:token,...), "
 							+ "or set execd.security.allow-anonymous=true to accept anyone who can reach it, "
 							+ "or bind to loopback (server.address=127.0.0.1)");
-		}
-	}
-
-	/**
-	 * Every session can read execd's command line ({@code /proc/<pid>/cmdline}), so
-	 * tokens given there are no secret from the commands execd runs.
-	 */
-	private static void warnOfTokensOnTheCommandLine(Environment environment) {
-		if (environment instanceof ConfigurableEnvironment configurable) {
-			for (String source : List.of("commandLineArgs", "systemProperties")) {
-				var properties = configurable.getPropertySources().get(source);
-				if (properties != null && properties.containsProperty(TOKENS)) {
-					logger.warn("Tokens were given on the command line ({}), which every process on this machine, "
-							+ "including every session, can read in /proc: pass them in the environment "
-							+ "variable EXECD_TOKENS instead", source);
-				}
-			}
 		}
 	}
 
