@@ -25,8 +25,11 @@ import org.jspecify.annotations.Nullable;
  * An owner is recorded when the transport sets the {@code Mcp-Session-Id} header of its
  * initialize answer, before the client can know the id, and dropped when the session is
  * deleted or the transport no longer knows it. Sessions the transport drops on its own (a
- * failed send) keep theirs until their tenant next names them: one string pair per
- * session, as the transport keeps the sessions themselves until deleted.
+ * failed send, or its sweeper's eviction of an idle one) keep theirs until their tenant
+ * next names them, or the server stops: one pair of short strings per such session. The
+ * transport tells nobody of an eviction, and a session with an open stream is never
+ * evicted however long nobody names it, so no age alone would tell a stale owner from a
+ * live one.
  */
 final class McpSessionOwners {
 
