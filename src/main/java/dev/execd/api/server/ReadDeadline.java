@@ -67,7 +67,9 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 
 	private volatile @Nullable AbstractEndpoint<?, ?> endpoint;
 
-	private volatile long keepAliveTimeout;
+	// Its keep-alive timeout is read at each sweep: Boot sets it after this customizer
+	// ran.
+	private volatile @Nullable AbstractProtocol<?> protocol;
 
 	private volatile boolean running;
 
@@ -82,7 +84,7 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 	public void customize(Connector connector) {
 		if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
 			this.endpoint = endpointOf(protocol);
-			this.keepAliveTimeout = protocol.getKeepAliveTimeout();
+			this.protocol = protocol;
 			this.sweeper.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
 		}
 	}
@@ -120,13 +122,17 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 			long lastRead = connection.getLastRead();
 			return lastRead > exchange.atMillis() && now - lastRead < RECENT.toMillis();
 		}
-		return connection.getReadTimeout() != this.keepAliveTimeout && !upgraded(connection);
+		return connection.getReadTimeout() != keepAliveTimeout() && !upgraded(connection);
 	}
 
-	/**
-	 * A WebSocket (the attach channel): Tomcat gives an upgraded connection no read
-	 * timeout, since what it reads are the frames of a conversation, not a request.
-	 */
+	// The read timeout Tomcat gives a connection waiting for its next request.
+	private long keepAliveTimeout() {
+		AbstractProtocol<?> protocol = this.protocol;
+		return (protocol != null) ? protocol.getKeepAliveTimeout() : -1;
+	}
+
+	// A WebSocket (the attach channel): Tomcat gives an upgraded connection no read
+	// timeout, since what it reads are the frames of a conversation, not a request.
 	private static boolean upgraded(NioSocketWrapper connection) {
 		return connection.getReadTimeout() < 0;
 	}
@@ -143,7 +149,7 @@ final class ReadDeadline implements TomcatConnectorCustomizer, SmartLifecycle, A
 
 	private void sweep() {
 		AbstractEndpoint<?, ?> endpoint = this.endpoint;
-		long keepAliveTimeout = this.keepAliveTimeout;
+		long keepAliveTimeout = keepAliveTimeout();
 		if (endpoint == null) {
 			return;
 		}
