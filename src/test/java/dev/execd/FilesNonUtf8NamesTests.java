@@ -1,6 +1,7 @@
 package dev.execd;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -82,6 +84,28 @@ class FilesNonUtf8NamesTests extends EndToEndTest {
 	}
 
 	@Test
+	void aLinkWhoseTargetIsNotUtf8IsShownWithReplacementsAndSaysSo() throws IOException {
+		tree("linked");
+		Files.createSymbolicLink(raw("linked/lossy"), raw("linked").relativize(raw("linked/dir%FF/data.txt")));
+		Files.createSymbolicLink(ROOT.resolve("linked/plain"), Path.of("good/g.txt"));
+		Map<String, JsonNode> entries = new HashMap<>();
+		this.api.get("/files/list?path=linked")
+			.json()
+			.get("entries")
+			.forEach((e) -> entries.put(e.get("name").asString(), e));
+		assertThat(entries.get("lossy").get("target").asString()).isEqualTo("dir\uFFFD/data.txt");
+		assertThat(entries.get("lossy").get("lossy_target").asBoolean()).isTrue();
+		assertThat(entries.get("lossy").get("lossy_name").asBoolean()).isFalse();
+		assertThat(entries.get("plain").get("target").asString()).isEqualTo("good/g.txt");
+		assertThat(entries.get("plain").get("lossy_target").asBoolean()).isFalse();
+		assertThat(entries.get("good").get("lossy_target").asBoolean()).isFalse();
+		assertThat(entries.get("good").get("target").isNull()).isTrue();
+		JsonNode stat = this.api.get("/files/stat?path=linked/lossy").json();
+		assertThat(stat.get("target").asString()).isEqualTo("dir\uFFFD/data.txt");
+		assertThat(stat.get("lossy_target").asBoolean()).isTrue();
+	}
+
+	@Test
 	void aTarArchiveKeepsTheRawBytesOfNames() throws Exception {
 		tree("tarred");
 		TestClient.Response archive = this.api.get("/files/archive?path=tarred");
@@ -94,6 +118,77 @@ class FilesNonUtf8NamesTests extends EndToEndTest {
 		assertThat(Files.readString(raw("tar-out/dir%FF/data.txt"))).isEqualTo("important");
 		assertThat(Files.readString(raw("tar-out/dir%FF/sub%FE%FD/deep.txt"))).isEqualTo("deep");
 		assertThat(Files.readString(raw("tar-out/good/g.txt"))).isEqualTo("g");
+	}
+
+	@Test
+	void aTarArchiveRoundTripGivesTheIdenticalTree() throws Exception {
+		exactTree("trip");
+		TestClient.Response archive = this.api.get("/files/archive?path=trip");
+		assertThat(archive.status()).isEqualTo(200);
+		TestClient.Response extracted = this.api.put("/files/archive?path=trip-back", archive.body());
+		assertThat(extracted.status()).as(extracted.text()).isEqualTo(200);
+		assertThat(new String(snapshot("trip-back"), StandardCharsets.ISO_8859_1))
+			.isEqualTo(new String(snapshot("trip"), StandardCharsets.ISO_8859_1));
+	}
+
+	@Test
+	void aTarArchiveOfGnuTarExtractsWithTheExactBytes() throws Exception {
+		exactTree("gnu");
+		Path file = ROOT.resolve("gnu.tar.gz");
+		Process tar = new ProcessBuilder("tar", "-czf", file.toString(), "-C", ROOT.resolve("gnu").toString(), ".")
+			.inheritIO()
+			.start();
+		assertThat(tar.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(tar.exitValue()).isZero();
+		TestClient.Response extracted = this.api.put("/files/archive?path=gnu-back", Files.readAllBytes(file));
+		assertThat(extracted.status()).as(extracted.text()).isEqualTo(200);
+		assertThat(new String(snapshot("gnu-back"), StandardCharsets.ISO_8859_1))
+			.isEqualTo(new String(snapshot("gnu"), StandardCharsets.ISO_8859_1));
+	}
+
+	@Test
+	void aZipEntryNameThatIsNotUtf8IsRefusedSayingWhy() throws IOException {
+		// Latin-1 names are written as their bytes, without the zip's UTF-8 flag.
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		try (ZipOutputStream zip = new ZipOutputStream(bytes, StandardCharsets.ISO_8859_1)) {
+			zip.putNextEntry(new ZipEntry("caf\u00e9.txt"));
+			zip.write("latin-1".getBytes(StandardCharsets.UTF_8));
+		}
+		TestClient.Response refused = this.api.put("/files/archive?path=latin&format=zip", bytes.toByteArray());
+		assertRefused(refused, 400, "invalid_request");
+		assertThat(refused.json().get("detail").asString()).contains("not UTF-8").contains("tar.gz");
+		assertThat(ROOT.resolve("latin")).isEmptyDirectory();
+	}
+
+	/**
+	 * {@link #tree} with a name past the 100 bytes of a tar header, and links to targets
+	 * with bytes that are not UTF-8, short and long.
+	 */
+	static void exactTree(String top) throws IOException {
+		tree(top);
+		String deep = "n%FE".repeat(60);
+		Files.createDirectories(raw(top + "/" + deep));
+		Files.writeString(raw(top + "/" + deep + "/f%FF.txt"), "long");
+		Files.createSymbolicLink(raw(top + "/link%FF"), raw(top).relativize(raw(top + "/dir%FF/data.txt")));
+		Files.createSymbolicLink(raw(top + "/good/far"),
+				raw(top + "/good").relativize(raw(top + "/" + deep + "/f%FF.txt")));
+	}
+
+	/**
+	 * A tree as bytes: each entry's type, mode, path and link target, sorted, then the
+	 * files' contents in that order.
+	 */
+	static byte[] snapshot(String top) throws Exception {
+		Process find = new ProcessBuilder("sh", "-c",
+				"cd \"$1\" && find . -printf '%y %m %p -> %l\\n' | LC_ALL=C sort"
+						+ " && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 cat",
+				"sh", ROOT.resolve(top).toString())
+			.redirectError(ProcessBuilder.Redirect.INHERIT)
+			.start();
+		byte[] out = find.getInputStream().readAllBytes();
+		assertThat(find.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(find.exitValue()).isZero();
+		return out;
 	}
 
 	@Test

@@ -73,6 +73,18 @@ class McpFilesTests extends McpEndToEndTest {
 	}
 
 	@Test
+	void listsALinkWhoseTargetIsNotUtf8WithANote() throws Exception {
+		Path dir = Files.createDirectories(ROOT.resolve("mcp-lossy-" + this.api.conversation()));
+		// Byte 0xFF, as a file URI's escape keeps it.
+		Path target = dir.relativize(Path.of(java.net.URI.create("file://" + dir + "/t%FF")));
+		Files.createSymbolicLink(dir.resolve("lossy"), target);
+		Files.createSymbolicLink(dir.resolve("plain"), Path.of("t"));
+		McpTestClient.Result listed = this.mcp.ok("list_dir", Map.of("path", dir.toString()));
+		assertThat(listed.text()).containsPattern("(?m)^symlink .* -> t\uFFFD \\(target not UTF-8: [^)]*\\)$")
+			.containsPattern("(?m)^symlink .*/plain -> t$");
+	}
+
+	@Test
 	void countsLinesAsTheTextReaderDoesAndWritesLongNamesAndOverLinks() throws Exception {
 		Path dir = Files.createDirectories(ROOT.resolve("cr-" + this.api.conversation()));
 		Files.writeString(dir.resolve("cr.txt"), "one\rstill one\ntwo\nthree\n");

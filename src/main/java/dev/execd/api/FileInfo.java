@@ -29,11 +29,17 @@ public record FileInfo(
 				allows any but `/` and NUL). `name` and `path` then show each such byte as U+FFFD, \
 				and `path` does not name this entry: reach it through a session's shell, or through \
 				a directory above it (an archive of it carries the exact bytes in tar, a recursive \
-				delete removes it).""", example = "false", requiredMode = RequiredMode.REQUIRED) boolean lossyName){
+				delete removes it).""", example = "false", requiredMode = RequiredMode.REQUIRED) boolean lossyName,
+		@Schema(description = """
+				Whether a symbolic link's target has bytes that are not UTF-8: `target` then shows \
+				each such byte as U+FFFD and is not what the link holds (a tar.gz archive of it \
+				carries the exact bytes); `false` for anything but such a link.""", example = "false",
+				requiredMode = RequiredMode.REQUIRED) boolean lossyTarget){
 
 	public static FileInfo of(FileStat stat) {
 		return new FileInfo(stat.name(), stat.path().toString(), stat.type().name().toLowerCase(java.util.Locale.ROOT),
-				stat.size(), String.format("0%03o", stat.mode()), stat.mtime().toString(), stat.target(), stat.lossy());
+				stat.size(), String.format("0%03o", stat.mode()), stat.mtime().toString(), stat.shownTarget(),
+				stat.lossy(), stat.lossyTarget());
 	}
 
 }

@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * names, {@code ..}, and links that point outside the target (or are absolute) are
  * refused, and entries are written through directory descriptors that never follow a
  * link, so a link the archive itself made cannot be used to climb out either. Entries
- * before a refused one stay. The uncompressed total is capped like an upload.
+ * before a refused one stay. The uncompressed total is capped like an upload. Tar names
+ * and link targets are made with their exact bytes ({@link Names}), UTF-8 or not.
  */
 public final class ArchiveExtractor {
 
@@ -99,10 +100,27 @@ public final class ArchiveExtractor {
 		try {
 			return zip.getNextEntry();
 		}
-		catch (IllegalArgumentException ex) {
-			// An entry name that is not valid in the archive's charset.
-			throw new FilesException.InvalidRequest("the body is not a valid zip archive");
+		catch (ZipException ex) {
+			// The JDK's word for a name that is not UTF-8 (older ones threw the one
+			// below).
+			if (ex.getMessage() != null && ex.getMessage().contains("bad entry name")) {
+				throw notUtf8();
+			}
+			throw ex;
 		}
+		catch (IllegalArgumentException ex) {
+			throw notUtf8();
+		}
+	}
+
+	/**
+	 * An entry name that is not UTF-8: zip has no mark for raw bytes (unmarked names are
+	 * CP437 by the format, anything in practice), so a guess would make a name the
+	 * archive did not mean.
+	 */
+	private static FilesException notUtf8() {
+		return new FilesException.InvalidRequest(
+				"a zip entry name is not UTF-8: send names that are not UTF-8 in a tar.gz archive");
 	}
 
 	/**
@@ -187,7 +205,8 @@ public final class ArchiveExtractor {
 	}
 
 	static FilesException outside(String entry) {
-		return new FilesException.PathNotAllowed("archive entry '" + entry + "' would land outside the target");
+		return new FilesException.PathNotAllowed(
+				"archive entry '" + Names.display(entry) + "' would land outside the target");
 	}
 
 }

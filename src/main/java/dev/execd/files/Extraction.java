@@ -6,7 +6,6 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.ArrayList;
@@ -98,25 +97,55 @@ final class Extraction {
 		}
 	}
 
-	void link(List<String> names, String target) throws IOException {
+	/**
+	 * A symbolic link, made with the target's exact bytes ({@link Names}); one that is
+	 * absolute or climbs above the target, name by name, is refused.
+	 */
+	void link(List<String> names, String target) {
+		String shown = shown(names);
 		if (target.indexOf('\0') >= 0) {
 			// No file name can hold one: refused like a name that leaves the target.
 			throw new FilesException.PathNotAllowed(
-					"archive entry '" + String.join("/", names) + "' is a link to a name with a NUL byte");
+					"archive entry '" + shown + "' is a link to a name with a NUL byte");
 		}
-		Path resolved = Path.of(String.join("/", names)).resolveSibling(target).normalize();
-		if (names.isEmpty() || target.isEmpty() || target.startsWith("/") || resolved.startsWith("..")) {
-			throw new FilesException.PathNotAllowed("archive entry '" + String.join("/", names) + "' is a link to '"
-					+ target + "', outside the target");
+		if (names.isEmpty() || target.isEmpty() || target.startsWith("/") || !inside(names, target)) {
+			throw new FilesException.PathNotAllowed(
+					"archive entry '" + shown + "' is a link to '" + Names.display(target) + "', outside the target");
 		}
-		String leaf = names.get(names.size() - 1);
 		try (Dir parent = walk(names, names.size() - 1)) {
-			Files.createSymbolicLink(parent.child(leaf), Path.of(target));
+			Fds.symlink(target, parent.fd(), names.get(names.size() - 1));
 			this.links++;
 		}
-		catch (IOException ex) {
-			throw this.root.refusal(ex, String.join("/", names));
+		catch (LastErrorException ex) {
+			throw this.root.refusal(ex.getErrorCode(), String.join("/", names));
 		}
+	}
+
+	/**
+	 * Whether a relative target, from the link's directory, stays below the target. Each
+	 * {@code ..} must come before any name: after one, it is taken from wherever that
+	 * name leads, which a link (this archive's own, say to {@code .}) can put anywhere.
+	 */
+	private static boolean inside(List<String> names, String target) {
+		int depth = names.size() - 1;
+		boolean named = false;
+		for (String name : target.split("/")) {
+			if (name.equals("..")) {
+				depth--;
+				if (named || depth < 0) {
+					return false;
+				}
+			}
+			else if (!name.isEmpty() && !name.equals(".")) {
+				named = true;
+			}
+		}
+		return true;
+	}
+
+	/** An entry's names for a message: bytes that are not UTF-8 as U+FFFD. */
+	static String shown(List<String> names) {
+		return Names.display(String.join("/", names));
 	}
 
 	ArchiveExtractor.Extracted finish() {
@@ -140,7 +169,7 @@ final class Extraction {
 		}
 		if (this.roots.reachesOutput(entry)) {
 			throw new FilesException.PathNotAllowed(
-					"archive entry '" + String.join("/", names) + "' would land in execd's output directory");
+					"archive entry '" + shown(names) + "' would land in execd's output directory");
 		}
 		Dir dir = this.root.open(".");
 		try {

@@ -1,6 +1,7 @@
 package dev.execd.files;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import com.sun.jna.LastErrorException;
@@ -11,9 +12,10 @@ import com.sun.jna.Pointer;
 /**
  * The libc calls the JDK has no form of: opening a directory relative to another one's
  * descriptor without following a link ({@code openat}), renaming without replacing
- * ({@code renameat2}), and reading a directory's names as bytes ({@code readdir}). Names
- * go both ways as their exact bytes ({@link Names}), whatever the locale. Linux only; the
- * flag values differ between x86_64 and aarch64.
+ * ({@code renameat2}), making and reading a link with a target's exact bytes
+ * ({@code symlinkat}, {@code readlinkat}), and reading a directory's names as bytes
+ * ({@code readdir}). Names go both ways as their exact bytes ({@link Names}), whatever
+ * the locale. Linux only; the flag values differ between x86_64 and aarch64.
  */
 final class Fds {
 
@@ -85,6 +87,19 @@ final class Fds {
 		C_LIBRARY.mkdirat(dirfd, Names.cString(name), mode);
 	}
 
+	/** A symbolic link {@code name} in a directory, to {@code target} as it is. */
+	static void symlink(String target, int dirfd, String name) throws LastErrorException {
+		C_LIBRARY.symlinkat(Names.cString(target), dirfd, Names.cString(name));
+	}
+
+	/** Where the link {@code name} in a directory points, as its exact bytes. */
+	static String readlink(int dirfd, String name) throws LastErrorException {
+		// A target is at most PATH_MAX - 1 bytes: it always fits.
+		byte[] target = new byte[4096];
+		int length = (int) C_LIBRARY.readlinkat(dirfd, Names.cString(name), target, target.length);
+		return Names.decode(Arrays.copyOf(target, length));
+	}
+
 	static void rename(int fromDir, String from, int toDir, String to, int flags) throws LastErrorException {
 		C_LIBRARY.renameat2(fromDir, Names.cString(from), toDir, Names.cString(to), flags);
 	}
@@ -145,6 +160,10 @@ final class Fds {
 		int openat(int dirfd, byte[] path, int flags, int mode) throws LastErrorException;
 
 		int mkdirat(int dirfd, byte[] path, int mode) throws LastErrorException;
+
+		int symlinkat(byte[] target, int newdirfd, byte[] linkpath) throws LastErrorException;
+
+		long readlinkat(int dirfd, byte[] path, byte[] buffer, long size) throws LastErrorException;
 
 		int renameat2(int olddirfd, byte[] oldpath, int newdirfd, byte[] newpath, int flags) throws LastErrorException;
 

@@ -8,6 +8,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.Map;
 
+import com.sun.jna.LastErrorException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * @param mode the permission bits, {@code 0-07777}
  * @param mtime when its content last changed
  * @param inode its inode number, which a rename into place changes
- * @param target where a link points, as written in the link; null for anything else
+ * @param target where a link points, as written in the link (its exact bytes, as
+ * {@link Names} holds them: show {@link #shownTarget}); null for anything else
  * @param lossy whether the name, or one above it, has bytes that are not UTF-8: they show
  * as U+FFFD in {@code name} and {@code path}, and {@code path} does not name this entry
  */
@@ -53,15 +55,37 @@ public record FileStat(String name, Path path, FileType type, long size, int mod
 				(Long) attributes.get("ino"), target, lossy);
 	}
 
-	/** Reads an entry of a directory without following it. */
+	/**
+	 * Reads an entry of a directory without following it; a link's target keeps its exact
+	 * bytes ({@link Names}).
+	 */
 	static FileStat read(Dir dir, String name) {
+		FileStat stat;
 		try {
-			return read(dir.child(name), dir.path().child(name).path(), dir.lossy() || Names.escaped(name),
+			stat = read(dir.child(name), dir.path().child(name).path(), dir.lossy() || Names.escaped(name),
 					LinkOption.NOFOLLOW_LINKS);
+			if (stat.type() != FileType.SYMLINK) {
+				return stat;
+			}
+			return new FileStat(stat.name, stat.path, stat.type, stat.size, stat.mode, stat.mtime, stat.inode,
+					Fds.readlink(dir.fd(), name), stat.lossy);
 		}
 		catch (IOException ex) {
 			throw dir.refusal(ex, name);
 		}
+		catch (LastErrorException ex) {
+			throw dir.refusal(ex.getErrorCode(), name);
+		}
+	}
+
+	/** The target to show: bytes that are not UTF-8 as U+FFFD. */
+	public @Nullable String shownTarget() {
+		return (this.target != null) ? Names.display(this.target) : null;
+	}
+
+	/** Whether the link's target has bytes that are not UTF-8. */
+	public boolean lossyTarget() {
+		return this.target != null && Names.escaped(this.target);
 	}
 
 }

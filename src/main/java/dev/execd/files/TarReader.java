@@ -3,6 +3,7 @@ package dev.execd.files;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -65,12 +66,12 @@ final class TarReader {
 			this.remaining = size;
 			this.padding = (BLOCK - size % BLOCK) % BLOCK;
 			if (type == 'x' || type == 'L' || type == 'K') {
-				String meta = new String(content(size), StandardCharsets.UTF_8);
+				byte[] meta = content(size);
 				if (type == 'x') {
 					parsePax(meta, pax);
 				}
 				else {
-					pax.put((type == 'L') ? "path" : "linkpath", meta.replaceAll("\0+$", ""));
+					pax.put((type == 'L') ? "path" : "linkpath", text(meta, 0, meta.length));
 				}
 				continue;
 			}
@@ -97,8 +98,9 @@ final class TarReader {
 				// GNU sparse files (old-format 'S', PAX 0.0, 0.1 and 1.0) hold a map of
 				// their data; extracting one as a plain file would write the map or drop
 				// the file, so the archive is refused here, before any of it is written.
-				throw new FilesException.InvalidRequest("archive entry '" + pax.getOrDefault("GNU.sparse.name", name)
-						+ "' is a sparse file, which extraction does not support; archive it without --sparse");
+				throw new FilesException.InvalidRequest(
+						"archive entry '" + Names.display(pax.getOrDefault("GNU.sparse.name", name))
+								+ "' is a sparse file, which extraction does not support; archive it without --sparse");
 			}
 			return new Entry(name, type, (int) octal(header, 100, 8) & 07777, size, link);
 		}
@@ -159,13 +161,35 @@ final class TarReader {
 		this.padding = 0;
 	}
 
-	private static void parsePax(String meta, Map<String, String> pax) {
-		for (String record : meta.split("\n")) {
-			int space = record.indexOf(' ');
-			int equals = record.indexOf('=');
-			if (space > 0 && equals > space) {
-				pax.put(record.substring(space + 1, equals), record.substring(equals + 1));
+	/**
+	 * PAX records, {@code "<length> <key>=<value>\n"}, each as long as its length says (a
+	 * name may hold a newline). Values keep their exact bytes ({@link Names}), which
+	 * {@code hdrcharset=BINARY} says need not be UTF-8.
+	 */
+	private static void parsePax(byte[] meta, Map<String, String> pax) {
+		int start = 0;
+		while (start < meta.length && meta[start] != 0) {
+			int space = start;
+			while (space < meta.length && meta[space] >= '0' && meta[space] <= '9' && space - start < 9) {
+				space++;
 			}
+			if (space == start || space >= meta.length || meta[space] != ' ') {
+				throw malformed();
+			}
+			int length = Integer.parseInt(new String(meta, start, space - start, StandardCharsets.US_ASCII));
+			int end = start + length;
+			if (end > meta.length || end <= space + 1 || meta[end - 1] != '\n') {
+				throw malformed();
+			}
+			int equals = space + 1;
+			while (equals < end - 1 && meta[equals] != '=') {
+				equals++;
+			}
+			if (equals > space + 1 && equals < end - 1) {
+				pax.put(new String(meta, space + 1, equals - space - 1, StandardCharsets.UTF_8),
+						Names.decode(Arrays.copyOfRange(meta, equals + 1, end - 1)));
+			}
+			start = end;
 		}
 	}
 
@@ -178,12 +202,15 @@ final class TarReader {
 		return true;
 	}
 
+	/**
+	 * A field up to its NUL; a name or link target keeps its exact bytes ({@link Names}).
+	 */
 	private static String text(byte[] header, int offset, int length) {
 		int end = offset;
 		while (end < offset + length && header[end] != 0) {
 			end++;
 		}
-		return new String(header, offset, end - offset, StandardCharsets.UTF_8);
+		return Names.decode(Arrays.copyOfRange(header, offset, end));
 	}
 
 	private static long octal(byte[] header, int offset, int length) {

@@ -61,6 +61,23 @@ class ArchiveExtractorTests {
 	}
 
 	@Test
+	void refusesALinkThatClimbsBackThroughAnotherLink() throws IOException {
+		// "d/../x" stays inside as text, but d is a link to the target itself, so the
+		// kernel's ".." after it is the target's parent.
+		assertThatExceptionOfType(FilesException.PathNotAllowed.class).isThrownBy(() -> extract("t", tar((w) -> {
+			w.header("d", '2', 0777, 0, 0, ".");
+			w.header("escape", '2', 0777, 0, 0, "d/../outside");
+		}))).withMessageContaining("outside the target");
+		assertThat(this.root.resolve("t/escape")).doesNotExist();
+		// Climbing first, then down, is plain.
+		extract("t", tar((w) -> {
+			file(w, "a/f.txt", "f");
+			w.header("b/up", '2', 0777, 0, 0, "../a/./f.txt");
+		}));
+		assertThat(this.root.resolve("t/b/up")).hasContent("f");
+	}
+
+	@Test
 	void refusesAnEntryThroughALinkTheArchiveMade() throws IOException {
 		assertThatExceptionOfType(FilesException.PathNotAllowed.class).isThrownBy(() -> extract("t", tar((w) -> {
 			w.header("d/", '5', 0755, 0, 0, "");
@@ -95,6 +112,54 @@ class ArchiveExtractorTests {
 		assertThat(this.root.resolve("t/" + name)).hasContent("long");
 		assertThat(Files.getPosixFilePermissions(this.root.resolve("t/run.sh")))
 			.isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-x---"));
+	}
+
+	@Test
+	void keepsTheExactBytesOfNamesAndLinkTargets() throws IOException {
+		// U+DCxx stands for the byte xx (Names): short names go in the header itself,
+		// long ones (and one with a newline) in PAX records with hdrcharset=BINARY.
+		String longName = "d\uDCFE".repeat(60) + "/f\uDCFF\nline.txt";
+		String longTarget = "../" + "d\uDCFE".repeat(60) + "/f\uDCFF\nline.txt";
+		ArchiveExtractor.Extracted done = extract("t", tar((w) -> {
+			file(w, "caf\uDCE9.txt", "latin-1");
+			file(w, longName, "long");
+			w.header("link\uDCFF", '2', 0777, 0, 0, "caf\uDCE9.txt");
+			w.header("sub/long-link", '2', 0777, 0, 0, longTarget);
+		}));
+		assertThat(done).isEqualTo(new ArchiveExtractor.Extracted(2, 0, 2, 11));
+		Path t = this.root.resolve("t");
+		assertThat(Names.entry(t, "caf\uDCE9.txt")).hasContent("latin-1");
+		assertThat(Names.entry(t, longName)).hasContent("long");
+		assertThat(Files.readSymbolicLink(Names.entry(t, "link\uDCFF")))
+			.isEqualTo(t.relativize(Names.entry(t, "caf\uDCE9.txt")));
+		assertThat(Names.entry(t, "link\uDCFF")).hasContent("latin-1");
+		assertThat(t.resolve("sub/long-link")).hasContent("long");
+		// Not the names as UTF-8 would show them.
+		assertThat(t.resolve("caf\uFFFD.txt")).doesNotExist();
+		assertThat(t.resolve("link\uFFFD")).doesNotExist();
+	}
+
+	@Test
+	void refusesNamesAndLinksThatLeaveThroughBytesThatAreNotUtf8() throws IOException {
+		for (String name : new String[] { "\uDCFF/../../up.txt", "/\uDCFF.txt" }) {
+			assertThatExceptionOfType(FilesException.PathNotAllowed.class).as(name)
+				.isThrownBy(() -> extract("t", tar((w) -> file(w, name, "x"))))
+				.withMessageContaining("\uFFFD")
+				.withMessageNotContaining("\uDCFF");
+		}
+		for (String target : new String[] { "\uDCFF/../../x", "../\uDCFF", "/\uDCFF" }) {
+			assertThatExceptionOfType(FilesException.PathNotAllowed.class).as(target)
+				.isThrownBy(() -> extract("t", tar((w) -> w.header("l\uDCFF", '2', 0777, 0, 0, target))))
+				.withMessageNotContaining("\uDCFF");
+		}
+		assertThat(this.base.resolve("up.txt")).doesNotExist();
+		// A name of dots and other bytes is just a name.
+		extract("t", tar((w) -> {
+			file(w, "..\uDCFF/x.txt", "inside");
+			w.header("l", '2', 0777, 0, 0, "..\uDCFF/x.txt");
+		}));
+		assertThat(Names.entry(this.root.resolve("t"), "..\uDCFF").resolve("x.txt")).hasContent("inside");
+		assertThat(this.root.resolve("t/l")).hasContent("inside");
 	}
 
 	@Test

@@ -116,6 +116,9 @@ final class McpFiles {
 			if (entry.lossyName()) {
 				out.append(" (name not UTF-8: U+FFFD stands for its bytes, so this path does not reach it)");
 			}
+			if (entry.lossyTarget()) {
+				out.append(" (target not UTF-8: U+FFFD stands for its bytes)");
+			}
 			out.append('\n');
 		}
 		return McpResults.success(out.toString(), this.structured.apply(listing));

@@ -123,11 +123,13 @@ class FileArchiveController {
 			Extracts a `tar.gz` or `zip` body into the directory (made, with its parents, \
 			when missing) while it streams in. Entries that would land outside it are \
 			refused with 403 `path_not_allowed`: absolute names, `..`, links that are \
-			absolute or point outside the directory, and any entry through a link; the \
+			absolute or point outside the directory (or have a `..` after a name, which a \
+			link could redirect), and any entry through a link; the \
 			extraction stops there, the entries before it stay. Each file entry is written \
 			to a temporary file and renamed into place: a file, link or FIFO of its name is \
 			replaced as itself, a directory is 409 `is_a_directory`, and an entry cut short \
-			leaves nothing. A truncated or corrupt archive is 400 `invalid_request`. Tar \
+			leaves nothing. A truncated or corrupt archive is 400 `invalid_request`, and so \
+			is a zip entry name that is not UTF-8 (tar names keep their exact bytes). Tar \
 			keeps modes (directories' applied last), zip \
 			writes 0644. Hard links, devices and FIFOs are left out. The uncompressed total \
 			is capped by execd.files.max-upload-size (413).""",
