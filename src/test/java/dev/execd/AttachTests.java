@@ -204,6 +204,25 @@ class AttachTests extends EndToEndTest {
 		assertThat(attachErrors(log)).isEmpty();
 	}
 
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aClientLeavingWhileOutputFlowsLogsNoError(CapturedOutput log) throws Exception {
+		String id = id(
+				start(Map.of("cmd", "yes | head -c 50000000; sleep 60", "yield_time_ms", 0, "max_output_bytes", 256)));
+		for (int i = 0; i < 40; i++) {
+			// The cap of 2 subscribers: the last connection may not have been let go yet.
+			AttachClient attach = await().atMost(Duration.ofSeconds(20))
+				.ignoreExceptionsInstanceOf(CompletionException.class)
+				.until(() -> attach(id, "?offset=0"), (client) -> true);
+			JsonNode first = attach.next();
+			assertThat(first.get("type").asString()).as(first.toString()).isEqualTo("output");
+			attach.close();
+		}
+		// The pump that found its connection closed under a send logged an ERROR.
+		await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> attachErrors(log).isEmpty());
+		assertThat(this.api.delete("/sessions/" + id).status()).isEqualTo(200);
+	}
+
 	private static List<String> attachErrors(CapturedOutput log) {
 		return log.toString()
 			.lines()

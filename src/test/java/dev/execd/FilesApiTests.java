@@ -16,6 +16,7 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -89,6 +90,21 @@ class FilesApiTests extends EndToEndTest {
 		finally {
 			Files.delete(source);
 		}
+	}
+
+	@Test
+	void refusesAnUploadInAContentCoding() {
+		for (String path : List.of("/files?path=encoded.txt", "/files/archive?path=encoded")) {
+			TestClient.Response put = this.api.put(path, "plain".getBytes(StandardCharsets.UTF_8), "Content-Encoding",
+					"gzip");
+			assertThat(put.status()).as(put.text()).isEqualTo(415);
+			assertThat(put.json().get("code").asString()).isEqualTo("unsupported_media_type");
+		}
+		assertThat(ROOT.resolve("encoded.txt")).doesNotExist();
+		assertThat(ROOT.resolve("encoded")).doesNotExist();
+		assertThat(this.api
+			.put("/files?path=encoded.txt", "plain".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "identity")
+			.status()).isEqualTo(201);
 	}
 
 	@Test

@@ -163,6 +163,18 @@ class RecordStreamTests extends EndToEndTest {
 	}
 
 	@Test
+	void linesFramingOnATerminalDropsEveryCarriageReturnOfACrlfLine() {
+		// The terminal's onlcr turns a program's \r\n into \r\r\n.
+		String id = id(
+				start(Map.of("cmd", "printf 'HTTP/1.1 200 OK\\r\\nServer: x\\r\\n'", "tty", true, "yield_time_ms", 0)));
+		assertThat(recordsOf(stream(id, "framing=lines"))).extracting((r) -> r.get("line").asString())
+			.containsExactly("HTTP/1.1 200 OK", "Server: x");
+		JsonNode polled = this.api.get("/sessions/" + id + "/records?framing=lines").json();
+		assertThat(polled.get("records").valueStream().map((r) -> r.get("line").asString()))
+			.containsExactly("HTTP/1.1 200 OK", "Server: x");
+	}
+
+	@Test
 	void stdoutAndStderrStayApartOverManyAlternations() {
 		String script = "python3 -c \"import os\nfor i in range(40000):\n os.write(1, b'o%d\\n' % i)\n"
 				+ " os.write(2, b'e%d\\n' % i)\"";

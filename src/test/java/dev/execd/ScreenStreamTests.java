@@ -120,6 +120,26 @@ class ScreenStreamTests extends EndToEndTest {
 	}
 
 	@Test
+	void cellsErasedWithABackgroundColourKeepItButPastTheEndOfARowsText() throws Exception {
+		// Row 0: \e[K past "ab" colours nothing. Row 1: \e[X over "c" colours that cell.
+		// Row 2: \e[J leaves the cursor's row, past its text, and colours the rows below.
+		String id = id(start(Map.of("cmd",
+				"printf 'ab\\033[42m\\033[K\\033[0m\\r\\ncd\\r\\033[42m\\033[X\\033[0m\\r\\n"
+						+ "\\033[42m\\033[J\\033[0mef'; sleep 30",
+				"tty", true, "cols", 20, "rows", 5, "wait_for", "ef")));
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(screen(id).get("lines").toString()).contains("ef"));
+		Disposable stream = subscribe(id);
+		try {
+			JsonNode styles = next().data().get("styles");
+			assertThat(styles.toString()).isEqualTo("[[],[[0,1,-1,2,0]],[],[[0,20,-1,2,0]],[[0,20,-1,2,0]]]");
+		}
+		finally {
+			stream.dispose();
+		}
+	}
+
+	@Test
 	void diffsAppliedToTheFirstFrameFollowWhatIsTyped() throws Exception {
 		String id = bash();
 		Disposable stream = subscribe(id);

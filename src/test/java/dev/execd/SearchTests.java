@@ -235,6 +235,31 @@ class SearchTests extends McpEndToEndTest {
 		assertThat(offsets(search(id, "literal=true&pattern=" + encode("\r")))).isEmpty();
 	}
 
+	@Test
+	void aLineEndingInSeveralCarriageReturnsIsShownAndMatchedWithoutThem() {
+		// A terminal turns a program's \r\n into \r\r\n; a person sees neither \r.
+		String id = runToExit("printf 'HTTP/1.1 200 OK\\r\\r\\nabc\\r\\r\\n'");
+		JsonNode status = search(id, "pattern=" + encode("^HTTP/1.1 200 OK$") + "&context=1");
+		assertThat(offsets(status)).containsExactly(0L);
+		assertThat(status.get("matches").get(0).get("line").asString()).isEqualTo("HTTP/1.1 200 OK");
+		assertThat(status.get("matches").get(0).get("after").get(0).asString()).isEqualTo("abc");
+		assertThat(offsets(search(id, "pattern=" + encode("^abc$")))).containsExactly(18L);
+		assertThat(offsets(search(id, "pattern=" + encode("c$")))).containsExactly(20L);
+		assertThat(offsets(search(id, "pattern=" + encode("\\r")))).isEmpty();
+	}
+
+	@Test
+	void theConversationsSearchRefusesTheOffsetsOfOneLog() {
+		runToExit("echo 'marker one'");
+		for (String offsets : List.of("from_offset=5", "to_offset=5", "from_offset=0&to_offset=100")) {
+			TestClient.Response refused = this.api.get("/sessions/search?pattern=marker&" + offsets);
+			assertThat(refused.status()).as(offsets).isEqualTo(400);
+			assertThat(refused.json().get("code").asString()).isEqualTo("invalid_request");
+			assertThat(refused.json().get("detail").asString()).contains("from_offset and to_offset");
+		}
+		assertThat(this.api.get("/sessions/search?pattern=marker").status()).isEqualTo(200);
+	}
+
 	private String runToExit(String cmd) {
 		String id = id(start(Map.of("cmd", cmd, "yield_time_ms", 100, "max_output_bytes", 256)));
 		await().atMost(Duration.ofSeconds(60))

@@ -1,7 +1,12 @@
 package dev.execd;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,6 +94,29 @@ class SessionErrorTests extends EndToEndTest {
 	@Test
 	void refusesWrongContentType() {
 		assertProblem(this.api.send("POST", "/sessions", "text/plain", "cmd=true"), 415, "unsupported_media_type");
+	}
+
+	@Test
+	void refusesABodyInAContentCoding() throws IOException {
+		String json = "{\"cmd\": \"true\", \"name\": \"encoded\"}";
+		ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+		try (GZIPOutputStream gzip = new GZIPOutputStream(gzipped)) {
+			gzip.write(json.getBytes(StandardCharsets.UTF_8));
+		}
+		assertProblem(
+				this.api.send("POST", "/sessions", "application/json",
+						HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray()), "Content-Encoding", "gzip"),
+				415, "unsupported_media_type");
+		// Read as plain JSON until now, whatever the header said.
+		assertProblem(this.api.send("POST", "/sessions", "application/json", json, "Content-Encoding", "gzip"), 415,
+				"unsupported_media_type");
+		assertProblem(this.api.send("POST", "/sessions/" + this.running + "/stdin", "application/json",
+				"{\"chars\": \"x\"}", "Content-Encoding", "identity, br"), 415, "unsupported_media_type");
+		assertThat(this.api.get("/sessions").json().get("sessions").valueStream().map((v) -> v.get("name").asString()))
+			.doesNotContain("encoded");
+		assertThat(
+				this.api.send("POST", "/sessions", "application/json", json, "Content-Encoding", "Identity").status())
+			.isEqualTo(201);
 	}
 
 	@Test

@@ -90,6 +90,27 @@ class WatchTests extends EndToEndTest {
 	}
 
 	@Test
+	void aCrlfLineOnATerminalEndsInTwoCarriageReturnsAndStillMatches() {
+		// The terminal's onlcr turns each \r\n into \r\r\n; a pipe gets \r\r\n as
+		// written.
+		start(Map.of("cmd", "printf 'HTTP/1.1 200 OK\\r\\nabc\\r\\n'", "tty", true, "watches", List
+			.of(Map.of("name", "status", "pattern", "^HTTP/1.1 200 OK$"), Map.of("name", "abc", "pattern", "^abc$")),
+				"yield_time_ms", 0));
+		List<JsonNode> matches = matches(events(this.api, (e) -> "session_exited".equals(e.event())));
+		assertThat(matches).extracting((m) -> m.get("watch").asString() + " " + m.get("text").asString())
+			.containsExactly("status HTTP/1.1 200 OK", "abc abc");
+		assertThat(matches.get(1).get("offset").asLong()).as("after HTTP/1.1 200 OK\\r\\r\\n").isEqualTo(18);
+
+		TestClient pipe = new TestClient(this.port).inConversation("crlf-" + UUID.randomUUID());
+		pipe.start(Map.of("cmd", "printf 'crlf-crlf\\r\\r\\n'", "watches",
+				List.of(Map.of("name", "crlf", "pattern", "crlf$"), Map.of("name", "end", "pattern", "$")),
+				"yield_time_ms", 0));
+		List<JsonNode> piped = matches(events(pipe, (e) -> "session_exited".equals(e.event())));
+		assertThat(piped).extracting((m) -> m.get("watch").asString() + " " + m.get("offset").asLong())
+			.containsExactly("crlf 5", "end 9");
+	}
+
+	@Test
 	void aFloodingWatchIsRateLimitedAndTheServerStaysResponsive() throws Exception {
 		CompletableFuture<List<ServerSentEvent<String>>> flood = new SseClient(this.port)
 			.events("/events", "X-Conversation-Id", this.api.conversation(), "Last-Event-ID", "0")

@@ -2,9 +2,9 @@ package dev.execd.output;
 
 /**
  * The text of a line a search reports: at most {@link #MAX_BYTES} of it, cut on UTF-8
- * character boundaries, without the {@code \r} of a {@code \r\n} line end. A longer line
- * shows its start, or, when the match is further in, the part from {@link #LEAD} bytes
- * before the match.
+ * character boundaries, without the {@code \r}s of a {@code \r\n} or {@code \r\r\n} line
+ * end. A longer line shows its start, or, when the match is further in, the part from
+ * {@link #LEAD} bytes before the match.
  */
 public final class LineText {
 
@@ -44,8 +44,8 @@ public final class LineText {
 		if (to < line.to() || end < to - from) {
 			end -= Utf8.incompleteTail(bytes, end);
 		}
-		else if (end > off && bytes[end - 1] == '\r') {
-			end--;
+		else {
+			end = Math.max(off, Newlines.withoutReturns(bytes, 0, end));
 		}
 		boolean truncated = from > line.from() || from + bytes.length < line.to();
 		return new Excerpt(Utf8.decode(bytes, off, end - off), truncated);

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * {@link LogChunks#CHUNK} bytes into one reused buffer: the log is never loaded whole,
  * and at most one chunk plus one line is in memory.
  * <p>
- * Lines end at {@code \n}, and a {@code \r} at a line's end goes with it: the pattern
+ * Lines end at {@code \n}, and the {@code \r}s at a line's end go with it: the pattern
  * sees the line as it is shown, as a watch sees it. A line longer than {@link #MAX_LINE}
  * bytes is matched as pieces of that size, so memory stays bounded and a long line is
  * still searched through. The scan starts at its first offset as if a line began there.
@@ -153,7 +153,7 @@ public final class LogSearch {
 			int hit;
 			try {
 				byte[] b = this.chunks.buf;
-				hit = this.matcher.find(b, at, (end > at && b[end - 1] == '\r') ? end - 1 : end);
+				hit = this.matcher.find(b, at, Newlines.withoutReturns(b, at, end));
 			}
 			catch (PatternScanner.StepBudgetExceededException ex) {
 				this.overBudgetLines++;

@@ -55,6 +55,19 @@ public final class Newlines {
 	}
 
 	/**
+	 * The end of the line {@code b[from, to)} without its trailing {@code \r}s: a PTY
+	 * turns a program's own {@code \r\n} into {@code \r\r\n}, and a person sees no
+	 * {@code \r} at a line's end.
+	 */
+	public static int withoutReturns(byte[] b, int from, int to) {
+		int end = to;
+		while (end > from && b[end - 1] == '\r') {
+			end--;
+		}
+		return end;
+	}
+
+	/**
 	 * The high bit of each byte of {@code v} that is {@code \n}, exactly: no carry
 	 * crosses from one byte into the next, so the highest set bit is as trustworthy as
 	 * the lowest.

@@ -3,9 +3,10 @@ package dev.execd.output;
 /**
  * One line of output as a person reads it, for watches: decoded as UTF-8 (U+FFFD for a
  * malformed character), with escape sequences removed (a cursor move forward becomes a
- * space), a trailing {@code \r} dropped and, after a lone {@code \r}, only what follows
- * kept. Every character remembers the log offset of its first byte. Reused from line to
- * line; not thread-safe.
+ * space), trailing {@code \r}s dropped and, after a {@code \r} within the line, only what
+ * follows kept: a PTY ends a program's own {@code \r\n} as {@code \r\r\n}. Every
+ * character remembers the log offset of its first byte. Reused from line to line; not
+ * thread-safe.
  */
 public final class TextLine implements CharSequence {
 
@@ -34,9 +35,9 @@ public final class TextLine implements CharSequence {
 	private int segments;
 
 	/**
-	 * The raw bytes of the line but a trailing {@code \r}, for the offset of its end: a
-	 * match at the end of {@code a\r\n} or of an empty {@code \r\n} line starts where the
-	 * {@code \r} is, as a log search reports it.
+	 * The raw bytes of the line but its trailing {@code \r}s, for the offset of its end:
+	 * a match at the end of {@code a\r\n} or of an empty {@code \r\n} line starts where
+	 * the first of them is, as a log search reports it.
 	 */
 	private int lineBytes;
 
@@ -63,24 +64,23 @@ public final class TextLine implements CharSequence {
 		System.arraycopy(offsets, 0, this.segmentOffsets, 0, count);
 		this.segments = count;
 		this.length = 0;
-		this.lineBytes = (end > 0 && b[end - 1] == '\r') ? end - 1 : end;
+		int text = Newlines.withoutReturns(b, 0, end);
+		this.lineBytes = text;
 		int i = 0;
-		while (i < end) {
+		while (i < text) {
 			int u = b[i] & 0xFF;
 			if (u == ESC) {
-				i = escape(b, i, end);
+				i = escape(b, i, text);
 			}
 			else if (u == '\r') {
-				if (i + 1 < end) {
-					this.length = 0;
-				}
+				this.length = 0;
 				i++;
 			}
 			else if (u < 0x20 && u != '\t' || u == 0x7f) {
 				i++;
 			}
 			else {
-				i = character(b, i, end);
+				i = character(b, i, text);
 			}
 		}
 	}

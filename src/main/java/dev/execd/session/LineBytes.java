@@ -49,6 +49,16 @@ public final class LineBytes {
 		return true;
 	}
 
+	/**
+	 * Drops every last byte equal to {@code b}: a PTY ends a program's {@code \r\n} as
+	 * {@code \r\r\n}.
+	 */
+	void dropLastAll(byte b) {
+		while (dropLast(b)) {
+			// each call drops one
+		}
+	}
+
 	/** Replaces every {@code from} with {@code to}, in place: the chunks are ours. */
 	void replace(byte from, byte to) {
 		for (Slice s : this.slices) {

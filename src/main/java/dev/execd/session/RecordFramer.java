@@ -138,7 +138,7 @@ public final class RecordFramer {
 		long start = (p.start < 0) ? next - 1 : p.start;
 		if (stderr) {
 			if (!p.skipping) {
-				p.line.dropLast((byte) '\r');
+				p.line.dropLastAll((byte) '\r');
 				sink.accept(new RecordEvent.Stderr(start, text(p.line, p.line.length())));
 			}
 		}
@@ -148,7 +148,7 @@ public final class RecordFramer {
 			}
 		}
 		else {
-			p.line.dropLast((byte) '\r');
+			p.line.dropLastAll((byte) '\r');
 			RecordEvent event = record(start, next, p.line);
 			if (event != null) {
 				sink.accept(event);

@@ -63,6 +63,8 @@ final class AttachOutput implements OutputListener {
 
 	private volatile @Nullable Throwable failed;
 
+	private volatile boolean stopped;
+
 	/** Where the client resumes: the end of the last frame it was sent. */
 	private volatile long sent;
 
@@ -84,9 +86,13 @@ final class AttachOutput implements OutputListener {
 		this.pump.start();
 	}
 
-	/** The connection closed: the pump stops. */
+	/**
+	 * The connection closed: the pump stops. Not by an interrupt: one during a read would
+	 * close the session's log file under all its readers and writers.
+	 */
 	void stop() {
-		this.pump.interrupt();
+		this.stopped = true;
+		this.wake.raise();
 	}
 
 	/** Sends a frame that is not output (a refusal) in order with the output. */
@@ -107,7 +113,7 @@ final class AttachOutput implements OutputListener {
 			return;
 		}
 		if (!output || this.direct == null || !this.claim.tryAcquire()) {
-			wakePump();
+			this.wake.raise();
 			return;
 		}
 		boolean sending = false;
@@ -127,17 +133,17 @@ final class AttachOutput implements OutputListener {
 				}
 				if (!event.caughtUp()) {
 					// One read held more than a frame: the pump sends the rest.
-					wakePump();
+					this.wake.raise();
 				}
 			}
 			else if (event != null) {
 				this.handed = event;
-				wakePump();
+				this.wake.raise();
 			}
 		}
 		catch (RuntimeException ex) {
 			this.failed = ex;
-			wakePump();
+			this.wake.raise();
 		}
 		finally {
 			if (!sending) {
@@ -151,7 +157,7 @@ final class AttachOutput implements OutputListener {
 		if (failure != null) {
 			this.failed = failure;
 			this.claim.release();
-			wakePump();
+			this.wake.raise();
 			return;
 		}
 		this.sent = next;
@@ -161,7 +167,7 @@ final class AttachOutput implements OutputListener {
 	/** Sends output until the session's end, the client's or a send that fails. */
 	private void pump() {
 		try (this.live; AutoCloseable listening = this.live.onChange(this)) {
-			while (this.socket.isOpen()) {
+			while (!this.stopped && this.socket.isOpen()) {
 				this.idle = false;
 				boolean more;
 				this.claim.acquire();
@@ -175,7 +181,7 @@ final class AttachOutput implements OutputListener {
 					this.handed = null;
 					event = (event != null) ? event : this.live.next();
 					if (event != null) {
-						this.socket.sendMessage(new TextMessage(frame(event)));
+						BlockingSend.send(this.socket, new TextMessage(frame(event)));
 						this.lastSend = System.nanoTime();
 						if (event instanceof LiveEvent.End) {
 							this.socket.close(CloseStatus.NORMAL.withReason("session ended"));
@@ -185,7 +191,7 @@ final class AttachOutput implements OutputListener {
 						continue;
 					}
 					if (System.nanoTime() - this.lastSend >= PING_NANOS) {
-						this.socket.sendMessage(new PingMessage());
+						BlockingSend.send(this.socket, new PingMessage());
 						this.lastSend = System.nanoTime();
 					}
 					// Either the output reader sees the pump idle, or the pump sees its
@@ -202,10 +208,10 @@ final class AttachOutput implements OutputListener {
 			}
 		}
 		catch (InterruptedException ex) {
-			// The connection closed, or the server stops.
+			// The server stops.
 		}
 		catch (IOException ex) {
-			// Too slow or gone: a send made no progress for 20 s.
+			// Too slow (a send made no progress for 20 s) or gone.
 			closeQuietly(CloseStatus.POLICY_VIOLATION
 				.withReason("output could not be sent; reconnect with offset=" + this.sent));
 		}
@@ -218,10 +224,6 @@ final class AttachOutput implements OutputListener {
 			logger.error("The attach channel of session {} failed", this.sessionId, ex);
 			closeQuietly(CloseStatus.SERVER_ERROR);
 		}
-	}
-
-	private void wakePump() {
-		this.wake.raise();
 	}
 
 	/** Whether the pump waits, caught up: output then leaves from the reader's thread. */

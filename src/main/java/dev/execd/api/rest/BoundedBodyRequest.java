@@ -16,11 +16,15 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 
 	private final long limit;
 
+	/** What the refusal says. */
+	private final String detail;
+
 	private ServletInputStream bounded;
 
-	BoundedBodyRequest(HttpServletRequest request, long limit) {
+	BoundedBodyRequest(HttpServletRequest request, long limit, String detail) {
 		super(request);
 		this.limit = limit;
+		this.detail = detail;
 	}
 
 	@Override
@@ -61,7 +65,7 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 				private void count(int n) throws BodyTooLargeException {
 					this.read += n;
 					if (this.read > BoundedBodyRequest.this.limit) {
-						throw new BodyTooLargeException(BoundedBodyRequest.this.limit);
+						throw new BodyTooLargeException(BoundedBodyRequest.this.detail);
 					}
 				}
 
@@ -90,8 +94,8 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 	 */
 	static final class BodyTooLargeException extends IOException {
 
-		BodyTooLargeException(long limit) {
-			super("the body is larger than " + limit + " bytes (execd.limits.max-request-body)");
+		BodyTooLargeException(String detail) {
+			super(detail);
 		}
 
 	}

@@ -1,5 +1,6 @@
 package dev.execd.api.rest;
 
+import dev.execd.api.ApiException;
 import dev.execd.api.ConversationSearchResult;
 import dev.execd.api.SearchResult;
 import dev.execd.api.SearchService;
@@ -113,7 +114,8 @@ class SearchController {
 					newest session first, each log from its start, grouped by session: a session \
 					appears when a line of it matches or when the search stopped in it. \
 					`max_matches` and the budget count across sessions; sessions the search did \
-					not reach are listed in `not_searched`.""" + RULES)
+					not reach are listed in `not_searched`. `from_offset` and `to_offset` are one \
+					log's offsets: here they are 400 `invalid_request`.""" + RULES)
 	@ApiResponse(responseCode = "200", description = "The matching lines, grouped by session.",
 			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
 					schema = @Schema(implementation = ConversationSearchResult.class),
@@ -136,7 +138,14 @@ class SearchController {
 			@Parameter(description = MAX_MATCHES + " Across all sessions.",
 					schema = @Schema(type = "integer", format = "int64", defaultValue = "100", minimum = "1",
 							maximum = "1000")) @RequestParam(name = "max_matches",
-									required = false) @Nullable Long maxMatches) {
+									required = false) @Nullable Long maxMatches,
+			@Parameter(hidden = true) @RequestParam(name = "from_offset", required = false) @Nullable String fromOffset,
+			@Parameter(hidden = true) @RequestParam(name = "to_offset", required = false) @Nullable String toOffset) {
+		if (fromOffset != null || toOffset != null) {
+			// Offsets are one log's: taken here they would silently mean nothing.
+			throw ApiException.invalid("from_offset and to_offset are offsets in one session's log: "
+					+ "search it with GET /sessions/{id}/search");
+		}
 		return this.search.searchAll(scope, new SearchService.Query(pattern, literal, ignoreCase, context, maxMatches));
 	}
 

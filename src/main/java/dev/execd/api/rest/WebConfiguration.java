@@ -46,6 +46,15 @@ class WebConfiguration implements WebMvcConfigurer {
 		return registration;
 	}
 
+	/** Bodies in a content coding, refused after the body cap. */
+	@Bean
+	FilterRegistrationBean<ContentEncodingFilter> contentEncodingFilter(JsonMapper json) {
+		FilterRegistrationBean<ContentEncodingFilter> registration = new FilterRegistrationBean<>(
+				new ContentEncodingFilter(new ProblemWriter(json)));
+		registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER + 2);
+		return registration;
+	}
+
 	/** How REST and MCP requests find their scope. */
 	@Bean
 	ScopeResolver scopeResolver() {
