@@ -2,6 +2,7 @@ package dev.execd.output;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -80,6 +81,10 @@ final class LogChannel {
 		if (this.closed) {
 			throw new ClosedChannelException();
 		}
+		if (this.channel != null && !this.channel.isOpen()) {
+			// A FileChannel closes under all its users when one of them is interrupted.
+			closeChannel();
+		}
 		if (this.channel == null) {
 			this.channel = reopenOrBorrow();
 			this.idle.track(this);
@@ -100,15 +105,21 @@ final class LogChannel {
 	 * Writes all of {@code buf} at {@code pos}, opening the file again if it was closed.
 	 */
 	void writeFully(ByteBuffer buf, long pos) throws IOException {
-		FileChannel open = acquire();
-		try {
-			long at = pos;
-			while (buf.hasRemaining()) {
-				at += open.write(buf, at);
+		long at = pos;
+		for (boolean retried = false;; retried = true) {
+			FileChannel open = acquire();
+			try {
+				while (buf.hasRemaining()) {
+					at += open.write(buf, at);
+				}
+				return;
 			}
-		}
-		finally {
-			release();
+			catch (ClosedChannelException ex) {
+				rethrowUnlessClosedByOthers(ex, retried);
+			}
+			finally {
+				release();
+			}
 		}
 	}
 
@@ -117,16 +128,33 @@ final class LogChannel {
 	 * the file again if it was closed.
 	 */
 	void readFully(ByteBuffer buf, long pos) throws IOException {
-		FileChannel open = acquire();
-		try {
-			long at = pos;
-			int n;
-			while (buf.hasRemaining() && (n = open.read(buf, at)) >= 0) {
-				at += n;
+		long at = pos;
+		for (boolean retried = false;; retried = true) {
+			FileChannel open = acquire();
+			try {
+				int n;
+				while (buf.hasRemaining() && (n = open.read(buf, at)) >= 0) {
+					at += n;
+				}
+				return;
+			}
+			catch (ClosedChannelException ex) {
+				rethrowUnlessClosedByOthers(ex, retried);
+			}
+			finally {
+				release();
 			}
 		}
-		finally {
-			release();
+	}
+
+	/**
+	 * A use that found the channel closed by another user's interrupt goes on once, on
+	 * the file opened again; one interrupted itself, or the log closed, fails.
+	 */
+	private void rethrowUnlessClosedByOthers(ClosedChannelException ex, boolean retried) throws ClosedChannelException {
+		if (retried || ex instanceof ClosedByInterruptException || Thread.currentThread().isInterrupted()
+				|| this.closed) {
+			throw ex;
 		}
 	}
 

@@ -65,6 +65,34 @@ class OutputLogIdleTests {
 	}
 
 	@Test
+	void aReaderInterruptedDuringItsReadLeavesTheLogWorkingForEveryoneElse() throws Exception {
+		Path path = this.dir.resolve("s.log");
+		// An idle period no test waits out: only the log itself may open the file again.
+		IdleChannels idle = new IdleChannels(Duration.ofHours(1), this.timers);
+		try (OutputLog log = new OutputLog(path, 1L << 30, 1, idle)) {
+			byte[] first = bytes(0, 5000);
+			log.append(first, 0, first.length, StreamTag.STDOUT);
+			// A FileChannel used by an interrupted thread closes, for all its users.
+			Thread reader = Thread.ofPlatform().unstarted(() -> {
+				Thread.currentThread().interrupt();
+				try {
+					log.read(0, 5000);
+				}
+				catch (RuntimeException expected) {
+					// The interrupted read may fail; the log must not.
+				}
+			});
+			reader.start();
+			reader.join();
+			byte[] second = bytes(5000, 3000);
+			assertThat(log.append(second, 0, second.length, StreamTag.STDOUT)).isEqualTo(5000);
+			assertThat(log.lostBytes()).as("bytes lost by the append after the interrupt").isZero();
+			assertThat(log.read(0, 8000)).isEqualTo(bytes(0, 8000));
+			assertThat(Files.readAllBytes(path)).isEqualTo(bytes(0, 8000));
+		}
+	}
+
+	@Test
 	void concurrentReadersAndAppendsAcrossManyReopensLoseAndMisplaceNothing() throws Exception {
 		Path path = this.dir.resolve("s.log");
 		IdleChannels idle = new IdleChannels(Duration.ofMillis(1), this.timers);
