@@ -151,6 +151,48 @@ class FilesApiTests extends EndToEndTest {
 	}
 
 	@Test
+	void ifNoneMatchMakesAWriteCreateOnlyOrRefusesAKnownVersion() throws Exception {
+		TestClient.Response created = this.api.put("/files?path=inm.txt", bytes("one"), "If-None-Match", "*");
+		assertThat(created.status()).as(created.text()).isEqualTo(201);
+		String first = created.header("ETag");
+		assertRefused(this.api.put("/files?path=inm.txt", bytes("two"), "If-None-Match", "*"), 412,
+				"precondition_failed");
+		assertRefused(this.api.put("/files?path=inm.txt", bytes("two"), "If-None-Match", "\"x\", " + first), 412,
+				"precondition_failed");
+		// Weak comparison, as for a read.
+		assertRefused(this.api.put("/files?path=inm.txt", bytes("two"), "If-None-Match", "W/" + first), 412,
+				"precondition_failed");
+		assertThat(this.api.get("/files?path=inm.txt").text()).isEqualTo("one");
+		// If-Match is evaluated first (RFC 9110 13.2.2), then If-None-Match.
+		TestClient.Response both = this.api.put("/files?path=inm.txt", bytes("two"), "If-Match", "\"stale\"",
+				"If-None-Match", "*");
+		assertRefused(both, 412, "precondition_failed");
+		assertThat(both.json().get("detail").asString()).contains("If-Match");
+		assertRefused(this.api.put("/files?path=inm.txt", bytes("two"), "If-Match", first, "If-None-Match", "*"), 412,
+				"precondition_failed");
+		TestClient.Response other = this.api.put("/files?path=inm.txt", bytes("two"), "If-Match", first,
+				"If-None-Match", "\"other\"");
+		assertThat(other.status()).as(other.text()).isEqualTo(200);
+		assertThat(this.api.get("/files?path=inm.txt").text()).isEqualTo("two");
+		// Of many create-only writes of one new file, exactly one wins.
+		AtomicInteger wins = new AtomicInteger();
+		AtomicInteger refused = new AtomicInteger();
+		Thread[] writers = new Thread[8];
+		for (int i = 0; i < writers.length; i++) {
+			byte[] body = bytes("writer " + i);
+			writers[i] = Thread.ofVirtual().start(() -> {
+				int status = this.api.put("/files?path=race.txt", body, "If-None-Match", "*").status();
+				(status == 201 ? wins : refused).incrementAndGet();
+			});
+		}
+		for (Thread writer : writers) {
+			writer.join();
+		}
+		assertThat(wins.get()).isOne();
+		assertThat(refused.get()).isEqualTo(writers.length - 1);
+	}
+
+	@Test
 	void aReaderNeverSeesAHalfWrittenFile() throws Exception {
 		byte[] as = new byte[2 * 1024 * 1024];
 		byte[] bs = new byte[2 * 1024 * 1024];

@@ -94,6 +94,31 @@ class FilesArchiveTests extends EndToEndTest {
 	}
 
 	@Test
+	void aBodyThatIsNoArchiveLeavesNoDirectoryItMade() throws IOException {
+		for (String format : List.of("zip", "tar.gz")) {
+			String made = "fresh-" + format;
+			assertRefused(this.api.put("/files/archive?path=" + made + "&format=" + format,
+					"no archive".getBytes(StandardCharsets.UTF_8)), 400, "invalid_request");
+			assertThat(ROOT.resolve(made)).doesNotExist();
+			// A directory that was there stays, empty or not.
+			Path kept = Files.createDirectories(ROOT.resolve("kept-" + format));
+			assertRefused(this.api.put("/files/archive?path=kept-" + format + "&format=" + format,
+					"no archive".getBytes(StandardCharsets.UTF_8)), 400, "invalid_request");
+			assertThat(kept).isEmptyDirectory();
+		}
+		// One that got an entry before the refusal keeps it.
+		ByteArrayOutputStream twoEntries = new ByteArrayOutputStream();
+		try (ZipOutputStream zip = new ZipOutputStream(twoEntries)) {
+			zip.putNextEntry(new ZipEntry("first.txt"));
+			zip.write("first".getBytes(StandardCharsets.UTF_8));
+			zip.putNextEntry(new ZipEntry("../evil.txt"));
+		}
+		assertRefused(this.api.put("/files/archive?path=partly&format=zip", twoEntries.toByteArray()), 403,
+				"path_not_allowed");
+		assertThat(ROOT.resolve("partly/first.txt")).hasContent("first");
+	}
+
+	@Test
 	void refusesGnuSparseEntriesNamingThem() throws Exception {
 		Path made = FilesFixtures.newRoot("files-archive-sparse");
 		Files.writeString(made.resolve("first.txt"), "first");

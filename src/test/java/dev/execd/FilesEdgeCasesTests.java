@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -70,9 +71,19 @@ class FilesEdgeCasesTests extends EndToEndTest {
 		TestClient.Response put = this.api.put("/files?path=" + q(accented), bytes("\u00e9"));
 		assertThat(put.status()).as(put.text()).isEqualTo(201);
 		assertThat(ROOT.resolve(accented)).hasContent("\u00e9");
-		// One more byte is a name no file system takes: refused, never a 500.
-		TestClient.Response tooLong = this.api.put("/files?path=" + "n".repeat(256), bytes("x"));
-		assertThat(tooLong.status()).as(tooLong.text()).isBetween(400, 499);
+		// One more byte is a name no file system takes: bad input, never a 500.
+		String tooLong = "n".repeat(256);
+		assertRefused(this.api.put("/files?path=" + tooLong, bytes("x")), 400, "invalid_request");
+		assertRefused(this.api.get("/files/stat?path=" + tooLong), 400, "invalid_request");
+		assertRefused(this.api.post("/files/mkdir", Map.of("path", tooLong)), 400, "invalid_request");
+		Files.writeString(ROOT.resolve("short-name"), "short");
+		assertRefused(this.api.post("/files/move", Map.of("from", "short-name", "to", tooLong)), 400,
+				"invalid_request");
+		assertThat(ROOT.resolve("short-name")).hasContent("short");
+		String part = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + tooLong
+				+ "\"\r\n\r\nform\r\n--b--\r\n";
+		assertRefused(this.api.send("POST", "/files?path=form&mkdirs=true", "multipart/form-data; boundary=b", part),
+				400, "invalid_request");
 		String boundary = "edge-boundary";
 		String multipart = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
 				+ "m".repeat(255) + "\"\r\n\r\nform\r\n--" + boundary + "--\r\n";
@@ -83,6 +94,19 @@ class FilesEdgeCasesTests extends EndToEndTest {
 		try (Stream<Path> names = Files.list(ROOT)) {
 			assertThat(names.map((p) -> p.getFileName().toString())).noneMatch((n) -> n.endsWith(".part"));
 		}
+	}
+
+	@Test
+	void aPathLongerThanPathMaxIsReachedNameByName() throws Exception {
+		// 17 names of 255 bytes: 4352 bytes, past PATH_MAX, though every name is valid;
+		// the walk opens one name at a time, so the whole path is never handed to the
+		// kernel.
+		String deep = String.join("/", Collections.nCopies(17, "d".repeat(255)));
+		TestClient.Response put = this.api.put("/files?path=" + deep + "/f&mkdirs=true", bytes("deep"));
+		assertThat(put.status()).as(put.text()).isEqualTo(201);
+		assertThat(this.api.get("/files?path=" + deep + "/f").text()).isEqualTo("deep");
+		assertThat(this.api.get("/files/stat?path=" + deep + "/f").status()).isEqualTo(200);
+		assertThat(this.api.delete("/files?path=" + "d".repeat(255) + "&recursive=true").status()).isEqualTo(204);
 	}
 
 	@Test
@@ -158,6 +182,24 @@ class FilesEdgeCasesTests extends EndToEndTest {
 		assertRefused(response, 413, "payload_too_large");
 		assertThat(dir.resolve("zeros.bin")).doesNotExist();
 		assertNoTemporaryFile(dir);
+	}
+
+	@Test
+	void aPartOverTheCapIsNamedAsOneFileOverThePerFileCap() throws Exception {
+		Files.createDirectories(ROOT.resolve("parts"));
+		String head = "--cap\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.bin\"\r\n\r\n";
+		ByteArrayOutputStream body = new ByteArrayOutputStream();
+		body.writeBytes(bytes(head));
+		body.writeBytes(new byte[MAX_UPLOAD + 1]);
+		body.writeBytes(bytes("\r\n--cap--\r\n"));
+		TestClient.Response response = this.api.send("POST", "/files?path=parts", "multipart/form-data; boundary=cap",
+				HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
+		assertRefused(response, 413, "payload_too_large");
+		assertThat(response.json().get("detail").asString()).contains("'big.bin'")
+			.contains("the cap on each file")
+			.doesNotContain("the body is larger");
+		assertThat(ROOT.resolve("parts/big.bin")).doesNotExist();
+		assertNoTemporaryFile(ROOT.resolve("parts"));
 	}
 
 	@Test

@@ -96,6 +96,32 @@ class FilesUploadTests extends EndToEndTest {
 	}
 
 	@Test
+	void aFilenameThatIsNotUtf8IsRefusedAndFilenameStarIsRead() throws Exception {
+		String dir = "names-" + this.api.conversation();
+		Files.createDirectories(ROOT.resolve(dir));
+		ByteArrayOutputStream latin1 = new ByteArrayOutputStream();
+		latin1.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"caf")
+			.getBytes(StandardCharsets.US_ASCII));
+		// An ISO-8859-1 e-acute, then 0xFF: no UTF-8 at all.
+		latin1.writeBytes(new byte[] { (byte) 0xe9, (byte) 0xff });
+		latin1.writeBytes(("\"\r\n\r\nx\r\n--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+		HttpResponse<String> refused = post("/files?path=" + dir, latin1.toByteArray());
+		assertProblem(refused, 400, "invalid_request");
+		assertThat(refused.body()).contains("not UTF-8");
+		try (var left = Files.list(ROOT.resolve(dir))) {
+			assertThat(left).as("nothing named with U+FFFD").isEmpty();
+		}
+		ByteArrayOutputStream extended = new ByteArrayOutputStream();
+		part(extended, "name=\"file\"; filename=\"fallback.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20final.txt",
+				"cv".getBytes(StandardCharsets.US_ASCII));
+		extended.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+		HttpResponse<String> written = post("/files?path=" + dir, extended.toByteArray());
+		assertThat(written.statusCode()).as(written.body()).isEqualTo(201);
+		assertThat(ROOT.resolve(dir + "/r\u00e9sum\u00e9 final.txt")).hasContent("cv");
+		assertThat(ROOT.resolve(dir + "/fallback.txt")).doesNotExist();
+	}
+
+	@Test
 	void anUploadSlowerThanTheReadDeadlineSucceedsWhileItKeepsTheMinimumRate() throws Exception {
 		// 12 s at about 256 KiB/s: past the 10 s deadline, above the 64 KiB/s minimum.
 		HttpResponse<String> response = put("/files?path=slow-" + this.api.conversation() + ".bin",

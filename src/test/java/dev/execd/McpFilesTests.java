@@ -56,6 +56,17 @@ class McpFilesTests extends McpEndToEndTest {
 		assertThat(stale.error()).isTrue();
 		assertThat(stale.text()).startsWith("precondition_failed");
 		assertThat(Files.readAllBytes(file)).containsExactly(0, 0xff, 10);
+		McpTestClient.Result createOnly = this.mcp.call("write_file",
+				Map.of("path", dir + "/src/app.py", "content", "lost", "if_none_match", "*"));
+		assertThat(createOnly.text()).startsWith("precondition_failed");
+		assertThat(Files.readAllBytes(file)).containsExactly(0, 0xff, 10);
+		assertThat(
+				this.mcp
+					.ok("write_file",
+							Map.of("path", dir + "-new/new.txt", "content", "new", "mkdirs", true, "if_none_match",
+									"*"))
+					.text())
+			.startsWith("created: ");
 
 		Files.writeString(ROOT.resolve(dir).resolve("notes.txt"), "one\ntwo\nthree\n");
 		Files.createSymbolicLink(ROOT.resolve(dir).resolve("link"), Path.of("notes.txt"));

@@ -54,7 +54,7 @@ class McpToolsTests extends McpEndToEndTest {
 		assertThat(properties(tools, "read_file")).containsOnlyKeys("path", "offset_lines", "offset_chars",
 				"max_lines");
 		assertThat(properties(tools, "write_file")).containsOnlyKeys("path", "content", "content_b64", "mkdirs", "mode",
-				"if_match");
+				"if_match", "if_none_match");
 		assertThat(properties(tools, "list_dir")).containsOnlyKeys("path", "depth", "max_entries");
 		McpSchema.Tool writeStdin = tools.stream().filter((t) -> t.name().equals("write_stdin")).findFirst().get();
 		assertThat(writeStdin.description()).contains("poll", "\"\\x03\"", "C-c", "\"\\r\"", "\"\\n\"");

@@ -97,13 +97,14 @@ public class FileService {
 	 * @param mode octal permission bits ({@code 644}, {@code 0755}), none above 0777
 	 */
 	public FileWrites.Written write(Scope scope, @Nullable String path, ReadableByteChannel body, long length,
-			@Nullable Boolean mkdirs, @Nullable String mode, @Nullable String ifMatch) throws IOException {
+			@Nullable Boolean mkdirs, @Nullable String mode, @Nullable String ifMatch, @Nullable String ifNoneMatch)
+			throws IOException {
 		if (mode != null && !MODE.matcher(mode).matches()) {
 			throw ApiException.invalid("mode must be octal permission bits from 000 to 0777, such as 644 or 0755");
 		}
 		FilePath located = locate(scope, path);
 		return this.writes.write(located, body, length, Inputs.flag(mkdirs),
-				(mode != null) ? Integer.parseInt(mode, 8) : null, ifMatch);
+				(mode != null) ? Integer.parseInt(mode, 8) : null, ifMatch, ifNoneMatch);
 	}
 
 	/**
@@ -161,6 +162,11 @@ public class FileService {
 		}
 		ArchiveExtractor.Extracted done = this.extractor.extract(locate(scope, path), body, parsed);
 		return new ExtractedArchive(done.files(), done.directories(), done.links(), done.bytes());
+	}
+
+	/** {@code execd.files.max-upload-size} in bytes: the cap on each uploaded file. */
+	public long maxUpload() {
+		return this.maxUpload;
 	}
 
 	private static ArchiveFormat format(@Nullable String format) {

@@ -2,9 +2,9 @@ package dev.execd.files;
 
 import java.io.BufferedInputStream;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
@@ -12,6 +12,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
 
+import com.sun.jna.LastErrorException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,9 +53,62 @@ public final class ArchiveExtractor {
 	 * an error reading the body itself (a cut connection) stays an {@link IOException}.
 	 */
 	public Extracted extract(FilePath target, InputStream body, ArchiveFormat format) throws IOException {
-		Body watched = new Body(body);
-		try (Dir root = Dir.walk(target, target.names().size(), true)) {
-			Extraction run = new Extraction(this.roots, this.maxBytes, target, root);
+		WatchedBody watched = new WatchedBody(body);
+		Dir parent = target.isRoot() ? null : Dir.parentOf(target, true);
+		boolean created = false;
+		Extraction run = null;
+		try {
+			created = parent != null && made(parent, target.leaf());
+			try (Dir root = (parent != null) ? parent.open(target.leaf()) : Dir.of(target)) {
+				run = new Extraction(this.roots, this.maxBytes, target, root);
+				return entries(run, watched, format);
+			}
+		}
+		catch (RuntimeException | IOException ex) {
+			if (created && (run == null || run.madeNothing())) {
+				removeEmpty(parent, target.leaf());
+			}
+			throw ex;
+		}
+		finally {
+			if (parent != null) {
+				parent.close();
+			}
+		}
+	}
+
+	/**
+	 * Removes the directory this request made when nothing was extracted (a body that was
+	 * no archive); {@code rmdir} leaves one that holds anything, even an entry someone
+	 * else made meanwhile.
+	 */
+	private static void removeEmpty(@Nullable Dir parent, String name) {
+		try {
+			if (parent != null) {
+				Files.delete(parent.child(name));
+			}
+		}
+		catch (IOException ex) {
+			// Not empty, or gone: either way not this request's to remove.
+		}
+	}
+
+	/** Makes the directory; false when it existed. */
+	private static boolean made(Dir parent, String name) {
+		try {
+			Fds.mkdir(parent.fd(), name, 0777);
+			return true;
+		}
+		catch (LastErrorException ex) {
+			if (ex.getErrorCode() != Fds.EEXIST) {
+				throw parent.refusal(ex.getErrorCode(), name);
+			}
+			return false;
+		}
+	}
+
+	private static Extracted entries(Extraction run, WatchedBody watched, ArchiveFormat format) throws IOException {
+		try {
 			if (format == ArchiveFormat.ZIP) {
 				ZipInputStream zip = new ZipInputStream(zipped(watched));
 				for (ZipEntry entry = nextEntry(zip); entry != null; entry = nextEntry(zip)) {
@@ -158,50 +212,6 @@ public final class ArchiveExtractor {
 			}
 		}
 		return names;
-	}
-
-	/** The request body, remembering whether a read of it failed. */
-	private static final class Body extends FilterInputStream {
-
-		private boolean failed;
-
-		Body(InputStream in) {
-			super(in);
-		}
-
-		@Override
-		public int read() throws IOException {
-			try {
-				return super.read();
-			}
-			catch (IOException ex) {
-				this.failed = true;
-				throw ex;
-			}
-		}
-
-		@Override
-		public int read(byte[] buffer, int offset, int length) throws IOException {
-			try {
-				return this.in.read(buffer, offset, length);
-			}
-			catch (IOException ex) {
-				this.failed = true;
-				throw ex;
-			}
-		}
-
-		@Override
-		public long skip(long count) throws IOException {
-			try {
-				return super.skip(count);
-			}
-			catch (IOException ex) {
-				this.failed = true;
-				throw ex;
-			}
-		}
-
 	}
 
 	static FilesException outside(String entry) {

@@ -116,6 +116,7 @@ final class Dir implements AutoCloseable {
 			case Fds.EISDIR -> new FilesException.IsADirectory("'" + where + "' is a directory");
 			case Fds.EEXIST -> new FilesException.FileExists(where);
 			case Fds.EACCES -> new FilesException.PathNotAllowed("permission denied: '" + where + "'");
+			case Fds.ENAMETOOLONG -> tooLong(where);
 			default -> new FilesException.PathNotAllowed("'" + where + "' cannot be used (errno " + errno + ")");
 		};
 	}
@@ -151,6 +152,7 @@ final class Dir implements AutoCloseable {
 				symlink(where);
 			case FileSystemException e when "Is a directory".equals(e.getReason()) ->
 				new FilesException.IsADirectory("'" + where + "' is a directory");
+			case FileSystemException e when "File name too long".equals(e.getReason()) -> tooLong(where);
 			default -> new FilesException.PathNotAllowed("'" + where + "' cannot be used: " + reason(ex));
 		};
 	}
@@ -162,6 +164,11 @@ final class Dir implements AutoCloseable {
 		// A FileSystemException's message names the /proc path; a plain one does not.
 		return (!(ex instanceof FileSystemException) && ex.getMessage() != null) ? ex.getMessage()
 				: ex.getClass().getSimpleName();
+	}
+
+	/** A name past 255 bytes is the caller's mistake, not a place execd may not go. */
+	private static FilesException tooLong(String where) {
+		return new FilesException.InvalidRequest("'" + where + "': a name is at most 255 bytes (File name too long)");
 	}
 
 	private static FilesException symlink(String where) {

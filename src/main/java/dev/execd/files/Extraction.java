@@ -61,9 +61,9 @@ final class Extraction {
 
 	/**
 	 * Writes a file entry to a temporary file in its directory, then renames it over the
-	 * name: whatever was there (a file, a link, a FIFO) is replaced as itself, never
-	 * opened, and an entry cut short (a cut upload, the cap, a malformed archive) leaves
-	 * nothing behind.
+	 * name: whatever was there (a file, a link, a FIFO; a device is refused) is replaced
+	 * as itself, never opened, and an entry cut short (a cut upload, the cap, a malformed
+	 * archive) leaves nothing behind.
 	 */
 	void file(List<String> names, InputStream content, int mode) throws IOException {
 		if (names.isEmpty()) {
@@ -71,7 +71,8 @@ final class Extraction {
 		}
 		String leaf = names.get(names.size() - 1);
 		try (Dir parent = walk(names, names.size() - 1)) {
-			String part = FileWrites.partName();
+			refuseDevice(parent, leaf);
+			String part = PartFiles.name();
 			boolean moved = false;
 			try {
 				try (FileChannel out = create(parent, part, leaf)) {
@@ -91,7 +92,7 @@ final class Extraction {
 			}
 			finally {
 				if (!moved) {
-					FileWrites.discard(parent.child(part));
+					PartFiles.discard(parent.child(part));
 				}
 			}
 		}
@@ -148,6 +149,11 @@ final class Extraction {
 		return Names.display(String.join("/", names));
 	}
 
+	/** Whether no entry has been made (or found) yet. */
+	boolean madeNothing() {
+		return this.files == 0 && this.directories == 0 && this.links == 0;
+	}
+
 	ArchiveExtractor.Extracted finish() {
 		for (int i = this.modedDirectories.size() - 1; i >= 0; i--) {
 			List<String> names = this.modedDirectories.get(i);
@@ -183,6 +189,15 @@ final class Extraction {
 		catch (RuntimeException ex) {
 			dir.close();
 			throw ex;
+		}
+	}
+
+	private static void refuseDevice(Dir parent, String leaf) {
+		try {
+			FileStat.read(parent, leaf).refuseDevice("replaces");
+		}
+		catch (FilesException.NotFound ex) {
+			// Nothing there yet.
 		}
 	}
 

@@ -33,6 +33,8 @@ final class Fds {
 
 	static final int EINVAL = 22;
 
+	static final int ENAMETOOLONG = 36;
+
 	static final int ENOTEMPTY = 39;
 
 	static final int ELOOP = 40;

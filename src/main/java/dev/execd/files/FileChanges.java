@@ -26,13 +26,13 @@ public final class FileChanges {
 
 	/**
 	 * Removes a file, a link (not its target) or a directory ({@code recursive} for one
-	 * that is not empty).
+	 * that is not empty); a device node, even inside the tree, is refused.
 	 */
 	public void delete(FilePath path, boolean recursive) {
 		refuseRootOrOutput(path);
 		try (Dir parent = Dir.parentOf(path, false)) {
 			String leaf = path.leaf();
-			FileStat stat = FileStat.read(parent, leaf);
+			FileStat stat = FileStat.read(parent, leaf).refuseDevice("removes");
 			if (stat.type() == FileType.DIR && recursive) {
 				try (Dir dir = parent.open(leaf)) {
 					removeContents(dir, 1);
@@ -55,6 +55,7 @@ public final class FileChanges {
 			catch (FilesException.NotFound ex) {
 				continue;
 			}
+			stat.refuseDevice("removes");
 			if (stat.type() == FileType.DIR) {
 				try (Dir sub = dir.open(name)) {
 					removeContents(sub, depth + 1);
@@ -75,13 +76,20 @@ public final class FileChanges {
 
 	/**
 	 * Renames {@code from} to {@code to} in one step ({@code rename(2)}): a link moves as
-	 * itself. Without {@code overwrite} an existing {@code to} is refused atomically.
+	 * itself. Without {@code overwrite} an existing {@code to} is refused atomically. A
+	 * device node, as {@code from} or {@code to}, is refused.
 	 */
 	public FileStat move(FilePath from, FilePath to, boolean overwrite) {
 		refuseRootOrOutput(from);
 		refuseRootOrOutput(to);
 		try (Dir fromParent = Dir.parentOf(from, false); Dir toParent = Dir.parentOf(to, false)) {
-			FileStat.read(fromParent, from.leaf());
+			FileStat.read(fromParent, from.leaf()).refuseDevice("moves");
+			try {
+				FileStat.read(toParent, to.leaf()).refuseDevice("replaces");
+			}
+			catch (FilesException.NotFound ex) {
+				// Nothing there to keep.
+			}
 			try {
 				Fds.rename(fromParent.fd(), from.leaf(), toParent.fd(), to.leaf(),
 						overwrite ? 0 : Fds.RENAME_NOREPLACE);

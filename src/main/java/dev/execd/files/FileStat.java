@@ -25,9 +25,17 @@ import org.jspecify.annotations.Nullable;
  * {@link Names} holds them: show {@link #shownTarget}); null for anything else
  * @param lossy whether the name, or one above it, has bytes that are not UTF-8: they show
  * as U+FFFD in {@code name} and {@code path}, and {@code path} does not name this entry
+ * @param device whether it is a character or block device (its type is
+ * {@link FileType#OTHER}), which the files API never replaces, moves or removes
  */
 public record FileStat(String name, Path path, FileType type, long size, int mode, Instant mtime, long inode,
-		@Nullable String target, boolean lossy) {
+		@Nullable String target, boolean lossy, boolean device) {
+
+	private static final int S_IFMT = 0170000;
+
+	private static final int S_IFCHR = 0020000;
+
+	private static final int S_IFBLK = 0060000;
 
 	/**
 	 * A strong validator: size, modification time to the nanosecond and inode. Every
@@ -50,9 +58,11 @@ public record FileStat(String name, Path path, FileType type, long size, int mod
 						: ((Boolean) attributes.get("isRegularFile")) ? FileType.FILE : FileType.OTHER;
 		String target = (type == FileType.SYMLINK) ? Files.readSymbolicLink(entry).toString() : null;
 		Path name = path.getFileName();
+		int mode = (Integer) attributes.get("mode");
+		boolean device = (mode & S_IFMT) == S_IFCHR || (mode & S_IFMT) == S_IFBLK;
 		return new FileStat((name != null) ? name.toString() : "/", path, type, (Long) attributes.get("size"),
-				((Integer) attributes.get("mode")) & 07777, ((FileTime) attributes.get("lastModifiedTime")).toInstant(),
-				(Long) attributes.get("ino"), target, lossy);
+				mode & 07777, ((FileTime) attributes.get("lastModifiedTime")).toInstant(), (Long) attributes.get("ino"),
+				target, lossy, device);
 	}
 
 	/**
@@ -68,7 +78,7 @@ public record FileStat(String name, Path path, FileType type, long size, int mod
 				return stat;
 			}
 			return new FileStat(stat.name, stat.path, stat.type, stat.size, stat.mode, stat.mtime, stat.inode,
-					Fds.readlink(dir.fd(), name), stat.lossy);
+					Fds.readlink(dir.fd(), name), stat.lossy, false);
 		}
 		catch (IOException ex) {
 			throw dir.refusal(ex, name);
@@ -76,6 +86,20 @@ public record FileStat(String name, Path path, FileType type, long size, int mod
 		catch (LastErrorException ex) {
 			throw dir.refusal(ex.getErrorCode(), name);
 		}
+	}
+
+	/**
+	 * Refuses a device node: replacing one with a file, or removing it, as root, would
+	 * damage the system ({@code /dev/null}). FIFOs and sockets are replaced as
+	 * themselves.
+	 * @param action what would be done to it, for the message
+	 */
+	FileStat refuseDevice(String action) {
+		if (this.device) {
+			throw new FilesException.PathNotAllowed(
+					"'" + this.path + "' is a device: the files API never " + action + " a device node");
+		}
+		return this;
 	}
 
 	/** The target to show: bytes that are not UTF-8 as U+FFFD. */

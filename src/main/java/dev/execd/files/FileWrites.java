@@ -8,16 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
-import java.security.SecureRandom;
 import java.util.EnumSet;
-import java.util.HexFormat;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
+import com.sun.jna.LastErrorException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,12 +33,10 @@ public final class FileWrites {
 
 	private static final int DEFAULT_MODE = 0644;
 
-	// The If-Match check and the rename happen under the lock of the path's stripe, so
-	// two conditional writes of one version cannot both win. The upload itself is not
+	// The precondition check and the rename happen under the lock of the path's stripe,
+	// so two conditional writes of one version cannot both win. The upload itself is not
 	// under it.
 	private static final int STRIPES = 64;
-
-	private static final SecureRandom RANDOM = new SecureRandom();
 
 	private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
@@ -65,19 +61,21 @@ public final class FileWrites {
 	 * @param mode permission bits ({@code 0-0777}); null keeps a replaced file's, else
 	 * 0644
 	 * @param ifMatch an {@code If-Match} value the current file must match, or null
+	 * @param ifNoneMatch an {@code If-None-Match} value it must not match ({@code *}: no
+	 * file may be there), or null
 	 * @throws FilesException.PayloadTooLarge past {@code execd.files.max-upload-size}
-	 * @throws FilesException.PreconditionFailed when {@code ifMatch} does not match
+	 * @throws FilesException.PreconditionFailed when a condition is false
 	 */
 	public Written write(FilePath path, ReadableByteChannel body, long length, boolean mkdirs, @Nullable Integer mode,
-			@Nullable String ifMatch) throws IOException {
+			@Nullable String ifMatch, @Nullable String ifNoneMatch) throws IOException {
 		if (length > this.maxSize) {
 			throw new FilesException.PayloadTooLarge(this.maxSize);
 		}
 		try (Dir parent = Dir.parentOf(path, mkdirs)) {
 			String leaf = path.leaf();
 			FileStat before = existing(parent, leaf);
-			check(path, before, ifMatch);
-			Path part = parent.child(partName());
+			check(path, before, ifMatch, ifNoneMatch);
+			Path part = parent.child(PartFiles.name());
 			boolean moved = false;
 			try {
 				copy(body, create(parent, part, leaf));
@@ -89,8 +87,10 @@ public final class FileWrites {
 				lock.lock();
 				try {
 					FileStat current = existing(parent, leaf);
-					check(path, current, ifMatch);
-					move(parent, part, leaf);
+					check(path, current, ifMatch, ifNoneMatch);
+					// With If-None-Match: *, a file made meanwhile by anyone (a session
+					// too) is not replaced either.
+					move(parent, part, leaf, "*".equals((ifNoneMatch != null) ? ifNoneMatch.strip() : null), path);
 					moved = true;
 					return new Written(current == null, FileStat.read(parent, leaf));
 				}
@@ -100,32 +100,9 @@ public final class FileWrites {
 			}
 			finally {
 				if (!moved) {
-					discard(part);
+					PartFiles.discard(part);
 				}
 			}
-		}
-	}
-
-	/**
-	 * A temporary file's name: hidden, and of a fixed length, so any valid leaf (up to
-	 * 255 bytes) can be written through one.
-	 */
-	static String partName() {
-		byte[] bytes = new byte[8];
-		RANDOM.nextBytes(bytes);
-		return ".execd-" + HexFormat.of().formatHex(bytes) + ".part";
-	}
-
-	/**
-	 * Removes a temporary file after a failure; a failure to remove it is not reported,
-	 * so it never hides the error the caller is about to see.
-	 */
-	static void discard(Path part) {
-		try {
-			Files.deleteIfExists(part);
-		}
-		catch (IOException ex) {
-			// The first error is the one that matters; a stray .part is only litter.
 		}
 	}
 
@@ -139,12 +116,14 @@ public final class FileWrites {
 		}
 	}
 
-	private static void move(Dir parent, Path part, String leaf) {
+	private static void move(Dir parent, Path part, String leaf, boolean noReplace, FilePath path) {
 		try {
-			Files.move(part, parent.child(leaf), StandardCopyOption.ATOMIC_MOVE);
+			Fds.rename(parent.fd(), part.getFileName().toString(), parent.fd(), leaf,
+					noReplace ? Fds.RENAME_NOREPLACE : 0);
 		}
-		catch (IOException ex) {
-			throw parent.refusal(ex, leaf);
+		catch (LastErrorException ex) {
+			throw (noReplace && ex.getErrorCode() == Fds.EEXIST) ? noneMatch(path, null)
+					: parent.refusal(ex.getErrorCode(), leaf);
 		}
 	}
 
@@ -194,7 +173,9 @@ public final class FileWrites {
 		return buffer.position();
 	}
 
-	/** The current entry, or null when there is none; a directory is refused. */
+	/**
+	 * The current entry, or null when there is none; a directory or a device is refused.
+	 */
 	private static @Nullable FileStat existing(Dir parent, String leaf) {
 		FileStat stat;
 		try {
@@ -206,15 +187,26 @@ public final class FileWrites {
 		if (stat.type() == FileType.DIR) {
 			throw new FilesException.IsADirectory("'" + stat.path() + "' is a directory");
 		}
-		return stat;
+		return stat.refuseDevice("replaces");
 	}
 
-	private static void check(FilePath path, @Nullable FileStat current, @Nullable String ifMatch) {
+	/** RFC 9110 section 13.2.2: If-Match first, then If-None-Match. */
+	private static void check(FilePath path, @Nullable FileStat current, @Nullable String ifMatch,
+			@Nullable String ifNoneMatch) {
 		if (ifMatch != null && !EntityTags.matches(ifMatch, (current != null) ? current.etag() : null)) {
 			throw new FilesException.PreconditionFailed((current != null)
 					? "'" + path + "' is at version " + current.etag() + ", not the one If-Match names"
 					: "'" + path + "' does not exist, and If-Match names a version");
 		}
+		if (ifNoneMatch != null && current != null && EntityTags.matchesWeakly(ifNoneMatch, current.etag())) {
+			throw noneMatch(path, current);
+		}
+	}
+
+	private static FilesException noneMatch(FilePath path, @Nullable FileStat current) {
+		return new FilesException.PreconditionFailed(
+				(current != null) ? "'" + path + "' is at version " + current.etag() + ", which If-None-Match names"
+						: "'" + path + "' exists, and If-None-Match: * writes only a new file");
 	}
 
 	static Set<PosixFilePermission> permissions(int mode) {

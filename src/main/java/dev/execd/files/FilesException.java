@@ -78,6 +78,12 @@ public abstract sealed class FilesException extends RuntimeException {
 			super("the body is larger than " + max + " bytes (execd.files.max-upload-size)");
 		}
 
+		/** A multipart part: the cap is on each file, not on the body. */
+		public PayloadTooLarge(long max, String file) {
+			super("the file '" + file + "' (a part of the body) is larger than " + max
+					+ " bytes, the cap on each file (execd.files.max-upload-size)");
+		}
+
 	}
 
 	/** A malformed path or an operation that makes no sense (a directory into itself). */

@@ -226,7 +226,7 @@ class FileConfinementTests {
 	private FileWrites.Written write(String path, String content, boolean mkdirs) throws IOException {
 		return this.writes.write(at(path),
 				Channels.newChannel(new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8))), -1, mkdirs,
-				null, null);
+				null, null, null);
 	}
 
 	private static List<String> listing(Path dir) throws IOException {

@@ -37,15 +37,18 @@ public final class FileProblemResponses {
 				`path_not_allowed`: the path is outside the roots (execd.process.workdir-roots, or \
 				the tenant's execd.files.tenant-roots entry), in execd's output directory, goes \
 				through a symbolic link, names a link or a special file where a regular file is \
-				needed, or the operating system refuses it. `forbidden` as on every route.""", "path_not_allowed",
+				needed, names a device node a write, move or removal would replace or remove, or \
+				the operating system refuses it. `forbidden` as on every route.""", "path_not_allowed",
 				ProblemExamples.PATH_NOT_ALLOWED, "forbidden", ProblemExamples.FORBIDDEN));
 		all.put(ProblemResponses.name(PRECONDITION_FAILED), ProblemResponses.problem("""
 				`precondition_failed`: `If-Match` names a version the file is not at (or the file \
-				does not exist). Nothing was written; read the file again.""", "precondition_failed",
+				does not exist), or `If-None-Match` names the version it is at (`*`: it exists). \
+				Nothing was written; read the file again.""", "precondition_failed",
 				ProblemExamples.PRECONDITION_FAILED));
 		all.put(ProblemResponses.name(UPLOAD_TOO_LARGE), ProblemResponses.problem("""
-				`payload_too_large`: the body is larger than execd.files.max-upload-size (1 GB by \
-				default). Nothing was written.""", "payload_too_large", ProblemExamples.UPLOAD_TOO_LARGE));
+				`payload_too_large`: the body (for a multipart upload, one file of it) is larger \
+				than execd.files.max-upload-size (1 GB by default). Nothing of it was written.""", "payload_too_large",
+				ProblemExamples.UPLOAD_TOO_LARGE));
 	}
 
 }

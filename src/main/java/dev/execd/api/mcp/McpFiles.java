@@ -45,7 +45,7 @@ final class McpFiles {
 
 	/** Arguments of {@code write_file}: exactly one of the contents. */
 	record Write(@Nullable String path, @Nullable String content, @Nullable String contentB64, @Nullable Boolean mkdirs,
-			@Nullable String mode, @Nullable String ifMatch) {
+			@Nullable String mode, @Nullable String ifMatch, @Nullable String ifNoneMatch) {
 
 	}
 
@@ -88,7 +88,7 @@ final class McpFiles {
 				: decode(write.contentB64());
 		FileWrites.Written written = this.files.write(scope, write.path(),
 				Channels.newChannel(new ByteArrayInputStream(bytes)), bytes.length, write.mkdirs(), write.mode(),
-				write.ifMatch());
+				write.ifMatch(), write.ifNoneMatch());
 		FileInfo info = FileInfo.of(written.stat());
 		String text = (written.created() ? "created" : "replaced") + ": " + info.path() + "\nsize: " + info.size()
 				+ "\nmode: " + info.mode() + "\netag: " + written.stat().etag() + "\n";

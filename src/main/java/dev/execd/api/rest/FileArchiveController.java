@@ -127,9 +127,12 @@ class FileArchiveController {
 			link could redirect), and any entry through a link; the \
 			extraction stops there, the entries before it stay. Each file entry is written \
 			to a temporary file and renamed into place: a file, link or FIFO of its name is \
-			replaced as itself, a directory is 409 `is_a_directory`, and an entry cut short \
-			leaves nothing. A truncated or corrupt archive is 400 `invalid_request`, and so \
-			is a zip entry name that is not UTF-8 (tar names keep their exact bytes). Tar \
+			replaced as itself, a directory is 409 `is_a_directory`, a device node 403 \
+			`path_not_allowed` (never replaced), and an entry cut short leaves nothing. A \
+			truncated or corrupt archive, a body that is no archive, and a zip entry name \
+			that is not UTF-8 (tar names keep their exact bytes) are 400 `invalid_request`. \
+			A request that fails before extracting anything removes the directory it made \
+			(not its parents). Tar \
 			keeps modes (directories' applied last), zip \
 			writes 0644. Hard links, devices and FIFOs are left out. The uncompressed total \
 			is capped by execd.files.max-upload-size (413).""",

@@ -84,8 +84,8 @@ class FileTreeController {
 			Removes a file, a symbolic link (never its target) or an empty directory; \
 			`recursive=true` removes a directory with everything in it (at most 256 levels deep), descending without \
 			following links. A non-empty directory without it is 409 `is_a_directory`. A \
-			root, or a directory holding execd's output directory, is 403 \
-			`path_not_allowed`.""")
+			root, a directory holding execd's output directory, or a device node (also one \
+			inside the tree: removal stops there) is 403 `path_not_allowed`.""")
 	@ApiResponse(responseCode = "204", description = "Removed.")
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)
@@ -102,8 +102,9 @@ class FileTreeController {
 
 	@Operation(operationId = "moveFile", summary = "Move or rename", description = """
 			Renames `from` to `to` in one step (`rename(2)`); both in the roots, on one file \
-			system (else 400). An existing `to` is 409 `file_exists` unless `overwrite`.""",
-			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true))
+			system (else 400). An existing `to` is 409 `file_exists` unless `overwrite`. A \
+			device node, as `from` or `to`, is 403 `path_not_allowed`: never moved or \
+			replaced.""", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true))
 	@ApiResponse(responseCode = "200", description = "What is now at `to`.", useReturnTypeSchema = true)
 	@ApiResponse(responseCode = "400", ref = ProblemResponses.BAD_REQUEST)
 	@ApiResponse(responseCode = "403", ref = FileProblemResponses.PATH_NOT_ALLOWED)

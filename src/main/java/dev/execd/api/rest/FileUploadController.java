@@ -3,7 +3,11 @@ package dev.execd.api.rest;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -14,6 +18,7 @@ import dev.execd.api.FileInfo;
 import dev.execd.api.FileService;
 import dev.execd.api.docs.FileProblemResponses;
 import dev.execd.api.docs.ProblemResponses;
+import dev.execd.files.FilesException;
 import dev.execd.session.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
@@ -49,6 +54,10 @@ class FileUploadController {
 	private static final Pattern FILENAME = Pattern
 		.compile("(?i)(?:^|;)\\s*filename\\s*=\\s*(\"((?:[^\"\\\\]|\\\\.)*)\"|[^;\\s]+)");
 
+	/** RFC 8187's extended value: {@code charset'language'percent-encoded}. */
+	private static final Pattern FILENAME_STAR = Pattern
+		.compile("(?i)(?:^|;)\\s*filename\\*\\s*=\\s*(utf-8|iso-8859-1)'[^']*'([^;\\s]*)");
+
 	private final FileService files;
 
 	FileUploadController(FileService files) {
@@ -69,7 +78,9 @@ class FileUploadController {
 			file of that name in the directory `path`, atomically and streamed as it \
 			arrives, in the order of the parts; parts without a filename are ignored. A \
 			filename is a single name: with `/`, `\\\\`, a NUL, `.` or `..` it is 400 \
-			`invalid_request`. Existing files are replaced; `mkdirs` creates the directory. \
+			`invalid_request`. Existing files are replaced (a symbolic link, FIFO or socket \
+			as itself; a device node is 403 `path_not_allowed`); `mkdirs` creates the \
+			directory. \
 			Each file is capped by execd.files.max-upload-size (413). A refusal midway \
 			leaves the files before it written.""")
 	@RequestBody(content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
@@ -103,9 +114,14 @@ class FileUploadController {
 			String name = filename(headers.get("content-disposition"));
 			if (name != null) {
 				String target = path.endsWith("/") ? path + name : path + "/" + name;
-				written.add(FileInfo
-					.of(this.files.write(scope, target, Channels.newChannel(parts.content()), -1, mkdirs, null, null)
+				try {
+					written.add(FileInfo.of(this.files
+						.write(scope, target, Channels.newChannel(parts.content()), -1, mkdirs, null, null, null)
 						.stat()));
+				}
+				catch (FilesException.PayloadTooLarge ex) {
+					throw new FilesException.PayloadTooLarge(this.files.maxUpload(), name);
+				}
 			}
 		}
 		if (written.isEmpty()) {
@@ -114,23 +130,68 @@ class FileUploadController {
 		return new Uploaded(written);
 	}
 
-	/** The part's filename, checked to be one name; null for a field without one. */
+	/**
+	 * The part's filename, checked to be one name; null for a field without one. The
+	 * header comes as bytes (one ISO-8859-1 character each); {@code filename*} (RFC 6266)
+	 * wins over {@code filename}.
+	 */
 	static @Nullable String filename(@Nullable String disposition) {
 		if (disposition == null) {
 			return null;
 		}
+		String name;
+		Matcher extended = FILENAME_STAR.matcher(disposition);
 		Matcher matcher = FILENAME.matcher(disposition);
-		if (!matcher.find()) {
+		if (extended.find()) {
+			name = decode(percentDecoded(extended.group(2)), extended.group(1).equalsIgnoreCase("utf-8"));
+		}
+		else if (matcher.find()) {
+			// As written: browsers send a backslash as itself, never as a quoted-pair, so
+			// "a\b" names a file with a backslash, which is refused below.
+			name = decode((matcher.group(2) != null) ? matcher.group(2) : matcher.group(1), true);
+		}
+		else {
 			return null;
 		}
-		// As written: browsers send a backslash as itself, never as a quoted-pair, so
-		// "a\b" names a file with a backslash, which is refused below.
-		String name = (matcher.group(2) != null) ? matcher.group(2) : matcher.group(1);
 		if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
 				|| name.indexOf('\0') >= 0) {
 			throw ApiException.invalid("a part's filename must be a single name, not '" + name + "'");
 		}
 		return name;
+	}
+
+	/** The bytes, strictly UTF-8 (or ISO-8859-1): a name is never guessed. */
+	private static String decode(String bytes, boolean utf8) {
+		if (!utf8) {
+			return bytes;
+		}
+		try {
+			return StandardCharsets.UTF_8.newDecoder()
+				.decode(ByteBuffer.wrap(bytes.getBytes(StandardCharsets.ISO_8859_1)))
+				.toString();
+		}
+		catch (CharacterCodingException ex) {
+			throw ApiException.invalid("a part's filename is not UTF-8: a name that is not UTF-8 cannot be written "
+					+ "through the files API");
+		}
+	}
+
+	private static String percentDecoded(String value) {
+		StringBuilder bytes = new StringBuilder();
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (c != '%') {
+				bytes.append(c);
+				continue;
+			}
+			if (i + 2 >= value.length() || !HexFormat.isHexDigit(value.charAt(i + 1))
+					|| !HexFormat.isHexDigit(value.charAt(i + 2))) {
+				throw ApiException.invalid("a part's filename* has a % not followed by two hex digits");
+			}
+			bytes.append((char) HexFormat.fromHexDigits(value, i + 1, i + 3));
+			i += 2;
+		}
+		return bytes.toString();
 	}
 
 }

@@ -1,9 +1,6 @@
 package dev.execd.api.rest;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 
 import dev.execd.api.ApiException;
 import dev.execd.api.FileInfo;
@@ -25,10 +22,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
-import org.apache.coyote.CloseNowException;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpHeaders;
@@ -55,10 +49,6 @@ class FilesController {
 	static final String PATH = """
 			The path: relative to execd.process.default-workdir (with tenant roots: to the \
 			tenant's root), or absolute inside the roots.""";
-
-	private static final Logger logger = LoggerFactory.getLogger(FilesController.class);
-
-	private static final int BUFFER = 256 * 1024;
 
 	private final FileService files;
 
@@ -166,7 +156,7 @@ class FilesController {
 			}
 			StreamingResponseBody body = (out) -> {
 				try (file) {
-					copy(file.channel(), from, to, out, path);
+					Sendfile.copy(file.channel(), from, to, out, path);
 				}
 			};
 			return ResponseEntity.status(status).headers(headers).body(body);
@@ -177,37 +167,21 @@ class FilesController {
 		}
 	}
 
-	private static void copy(FileChannel channel, long from, long to, OutputStream out, @Nullable String path)
-			throws IOException {
-		ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
-		long position = from;
-		while (position < to) {
-			buffer.clear().limit((int) Math.min(BUFFER, to - position));
-			int n = channel.read(buffer, position);
-			if (n < 0) {
-				// Truncated by someone else since it was opened: the length promised is
-				// not there, and no problem can follow the head (sent now if it was not
-				// yet), so only a cut connection tells the client the file is not whole.
-				out.flush();
-				logger.warn("File '{}' shrank to {} bytes while it was sent", path, position);
-				throw new CloseNowException("the file shrank while it was sent");
-			}
-			out.write(buffer.array(), 0, n);
-			position += n;
-		}
-	}
-
 	@Operation(operationId = "writeFile", summary = "Upload a file", description = """
 			Writes the body (any content type) to the path atomically: it is streamed to a \
 			temporary file in the same directory, which is then renamed over the path, so a \
 			reader sees the old content or the new, never part of it. 201 when the file is \
 			new, 200 when it replaced one, with the new `ETag`. `If-Match` with a version \
 			(or `*`: any existing file) makes it conditional: 412 `precondition_failed` when \
-			the file is at another version. `mkdirs=true` creates missing directories; `mode` \
+			the file is at another version. `If-None-Match: *` writes only a new file (412 \
+			when one exists, checked atomically with the rename); with versions, 412 when the \
+			file is at one of them. With both, `If-Match` is evaluated first (RFC 9110 \
+			13.2.2). `mkdirs=true` creates missing directories; `mode` \
 			sets the permission bits (octal, default: a replaced file's, else 0644). The body \
 			may be up to execd.files.max-upload-size (1 GB; 413 beyond). A directory at the \
-			path is 409 `is_a_directory`; a symbolic link at the path is replaced, not \
-			followed.""",
+			path is 409 `is_a_directory`; a symbolic link, FIFO or socket at the path is \
+			replaced as itself, not followed or opened; a device node is 403 \
+			`path_not_allowed`, never replaced.""",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					content = @Content(mediaType = "application/octet-stream",
 							schema = @Schema(type = "string", format = "binary"))))
@@ -232,11 +206,14 @@ class FilesController {
 			@Parameter(
 					description = "Write only if the file is at this version (`ETag`), or exists (`*`).") @RequestHeader(
 							name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch,
+			@Parameter(
+					description = "Write only if the file is not at one of these versions; `*`: only a new file.") @RequestHeader(
+							name = HttpHeaders.IF_NONE_MATCH, required = false) @Nullable String ifNoneMatch,
 			@Parameter(hidden = true) @RequestHeader(name = HttpHeaders.CONTENT_LENGTH,
 					required = false) @Nullable Long length,
 			HttpServletRequest request) throws IOException {
 		FileWrites.Written written = this.files.write(scope, path, new ServletBodyChannel(request),
-				(length != null) ? length : -1, mkdirs, mode, ifMatch);
+				(length != null) ? length : -1, mkdirs, mode, ifMatch, ifNoneMatch);
 		return ResponseEntity.status(written.created() ? HttpStatus.CREATED : HttpStatus.OK)
 			.eTag(written.stat().etag())
 			.body(FileInfo.of(written.stat()));

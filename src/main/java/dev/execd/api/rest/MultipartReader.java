@@ -162,8 +162,8 @@ final class MultipartReader {
 	}
 
 	/**
-	 * A header line without its CRLF, ISO-8859-1 (filenames as sent, UTF-8 decoded
-	 * later).
+	 * A header line without its CRLF, each byte as one ISO-8859-1 character: a filename
+	 * is decoded as UTF-8 later, strictly, where one that is not UTF-8 can be refused.
 	 */
 	private String line() throws IOException {
 		StringBuilder line = new StringBuilder();
@@ -174,7 +174,7 @@ final class MultipartReader {
 			byte b = this.buffer[this.pos++];
 			if (b == '\n' && line.length() > 0 && line.charAt(line.length() - 1) == '\r') {
 				line.setLength(line.length() - 1);
-				return new String(line.toString().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+				return line.toString();
 			}
 			if (line.length() > MAX_HEADER_BYTES) {
 				throw malformed();

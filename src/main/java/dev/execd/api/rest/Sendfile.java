@@ -1,6 +1,9 @@
 package dev.execd.api.rest;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -10,6 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.execd.files.OpenFile;
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.coyote.CloseNowException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +46,8 @@ class Sendfile implements DisposableBean {
 	static final String END = "org.apache.tomcat.sendfile.end";
 
 	private static final long SWEEP_MILLIS = 20;
+
+	private static final int BUFFER = 256 * 1024;
 
 	private final ConcurrentLinkedQueue<Handed> handed = new ConcurrentLinkedQueue<>();
 
@@ -113,6 +120,29 @@ class Sendfile implements DisposableBean {
 
 	private record Handed(OpenFile file, Thread thread) {
 
+	}
+
+	/**
+	 * Copies a range of the open file to the response, where the kernel does not send it.
+	 */
+	static void copy(FileChannel channel, long from, long to, OutputStream out, @Nullable String path)
+			throws IOException {
+		ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
+		long position = from;
+		while (position < to) {
+			buffer.clear().limit((int) Math.min(BUFFER, to - position));
+			int n = channel.read(buffer, position);
+			if (n < 0) {
+				// Truncated by someone else since it was opened: the length promised is
+				// not there, and no problem can follow the head (sent now if it was not
+				// yet), so only a cut connection tells the client the file is not whole.
+				out.flush();
+				logger.warn("File '{}' shrank to {} bytes while it was sent", path, position);
+				throw new CloseNowException("the file shrank while it was sent");
+			}
+			out.write(buffer.array(), 0, n);
+			position += n;
+		}
 	}
 
 }

@@ -41,7 +41,10 @@ class ServerConfiguration {
 	 * upload widens its own connection's reads further ({@link UploadReads}). Tomcat's
 	 * cache of closed connections' buffers is off: it would hand a widened connection's
 	 * buffers to the next connection, and the reads' buffers to its requests' processors,
-	 * for as long as the server runs.
+	 * for as long as the server runs. {@code 100 Continue} is sent only when the body is
+	 * first read: a request refused before that (401, 404, 412, a declared length over
+	 * the cap) gets its final answer alone, and the client never sends the body it held
+	 * back.
 	 */
 	@Bean
 	TomcatConnectorCustomizer readBuffer(ExecdProperties properties) {
@@ -49,6 +52,7 @@ class ServerConfiguration {
 		return (connector) -> {
 			connector.setProperty("socket.appReadBufSize", bytes);
 			connector.setProperty("socket.bufferPool", "0");
+			connector.setProperty("continueResponseTiming", "onRead");
 		};
 	}
 

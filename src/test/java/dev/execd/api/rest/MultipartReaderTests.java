@@ -96,8 +96,23 @@ class MultipartReaderTests {
 		assertThatThrownBy(() -> MultipartReader.boundary("multipart/form-data")).isInstanceOf(ApiException.class);
 		assertThatThrownBy(() -> MultipartReader.boundary("multipart/form-data; boundary=" + "x".repeat(71)))
 			.isInstanceOf(ApiException.class);
-		assertThat(FileUploadController.filename("form-data; name=\"file\"; filename=\"r\u00e9sum\u00e9.txt\""))
+		// The header as the reader gives it: each byte one ISO-8859-1 character.
+		String utf8 = new String("r\u00e9sum\u00e9.txt".getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+		assertThat(FileUploadController.filename("form-data; name=\"file\"; filename=\"" + utf8 + "\""))
 			.isEqualTo("r\u00e9sum\u00e9.txt");
+		// Not UTF-8: refused, never named with U+FFFD.
+		assertThatThrownBy(() -> FileUploadController.filename("form-data; filename=\"r\u00e9sum\u00e9.txt\""))
+			.isInstanceOf(ApiException.class)
+			.hasMessageContaining("not UTF-8");
+		// filename* (RFC 8187) wins over filename (RFC 6266).
+		assertThat(FileUploadController
+			.filename("form-data; name=\"f\"; filename=\"fallback.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20x.txt"))
+			.isEqualTo("r\u00e9sum\u00e9 x.txt");
+		assertThat(FileUploadController.filename("form-data; filename*=iso-8859-1'en'caf%E9")).isEqualTo("caf\u00e9");
+		for (String bad : List.of("UTF-8''%FF", "UTF-8''%2Fetc", "UTF-8''a%2", "UTF-8''%ZZ")) {
+			assertThatThrownBy(() -> FileUploadController.filename("form-data; filename*=" + bad)).as(bad)
+				.isInstanceOf(ApiException.class);
+		}
 		assertThat(FileUploadController.filename("form-data; name=\"f\"; filename=plain.bin")).isEqualTo("plain.bin");
 		assertThat(FileUploadController.filename("form-data; name=\"field\"")).isNull();
 		for (String bad : List.of("../x", "a/b", "..", ".", "", "c:\\\\x\\\\y")) {
