@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
 		Input to write, then how long to wait for output. Any of `chars`, `chars_b64` and \
 		`keys`, typed in that order, or instead of them `parts`, an ordered list of the same \
 		three; then `eof` if asked. At most 1 MiB once decoded (else 400 `invalid_request`), \
-		in a body of at most 3 MiB, or execd.limits.max-request-body when that is larger \
-		(else 413 `payload_too_large`). No input (`{}`) is a poll.""")
+		in a body of at most execd.limits.max-request-body (1 MB by default; else 413 \
+		`payload_too_large`): 1 MiB in base64 needs it raised to 1.5MB. No input (`{}`) is a \
+		poll.""")
 public record StdinRequest(
 		@Schema(description = """
 				Text to type. C-style escapes are decoded: `\\n \\r \\t \\b \\f \\v \\0 \\a \\e \\\\ \\" \\'`, \

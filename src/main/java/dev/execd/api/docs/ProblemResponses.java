@@ -193,8 +193,7 @@ public final class ProblemResponses {
 				loopback name or the server's address (DNS rebinding).""", "forbidden", ProblemExamples.FORBIDDEN));
 		all.put(name(PAYLOAD_TOO_LARGE), problem("""
 				`payload_too_large`: the body is larger than execd.limits.max-request-body (1 MB \
-				by default; at least 3 MiB for `POST /sessions/{id}/stdin`).""", "payload_too_large",
-				ProblemExamples.PAYLOAD_TOO_LARGE));
+				by default).""", "payload_too_large", ProblemExamples.PAYLOAD_TOO_LARGE));
 		all.put(name(UNSUPPORTED_MEDIA_TYPE), problem("""
 				`unsupported_media_type`: the body is not `application/json`, or has a \
 				`Content-Encoding` other than `identity` (a file upload too).""", "unsupported_media_type",

@@ -16,15 +16,11 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 
 	private final long limit;
 
-	/** What the refusal says. */
-	private final String detail;
-
 	private ServletInputStream bounded;
 
-	BoundedBodyRequest(HttpServletRequest request, long limit, String detail) {
+	BoundedBodyRequest(HttpServletRequest request, long limit) {
 		super(request);
 		this.limit = limit;
-		this.detail = detail;
 	}
 
 	@Override
@@ -65,7 +61,7 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 				private void count(int n) throws BodyTooLargeException {
 					this.read += n;
 					if (this.read > BoundedBodyRequest.this.limit) {
-						throw new BodyTooLargeException(BoundedBodyRequest.this.detail);
+						throw new BodyTooLargeException(BoundedBodyRequest.this.limit);
 					}
 				}
 
@@ -94,8 +90,8 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 	 */
 	static final class BodyTooLargeException extends IOException {
 
-		BodyTooLargeException(String detail) {
-			super(detail);
+		BodyTooLargeException(long limit) {
+			super("the body is larger than " + limit + " bytes (execd.limits.max-request-body)");
 		}
 
 	}
