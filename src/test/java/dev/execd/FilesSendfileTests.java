@@ -2,19 +2,12 @@ package dev.execd;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.RandomAccessFile;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
@@ -108,30 +101,7 @@ class FilesSendfileTests extends EndToEndTest {
 	void aFileThatShrinksWhileItIsSentCutsTheConnectionShortOfItsLength(CapturedOutput output) throws Exception {
 		Path file = ROOT.resolve("shrinking-" + this.api.conversation() + ".bin");
 		long size = 256L * 1024 * 1024;
-		try (RandomAccessFile sparse = new RandomAccessFile(file.toFile(), "rw")) {
-			sparse.setLength(size);
-		}
-		long received;
-		try (Socket socket = new Socket()) {
-			// A small window: sendfile waits on a full socket far from the file's end.
-			socket.setReceiveBufferSize(64 * 1024);
-			socket.connect(new InetSocketAddress("127.0.0.1", this.port));
-			// A connection left open once the file is gone fails the read, not the run.
-			socket.setSoTimeout(30_000);
-			OutputStream out = socket.getOutputStream();
-			out.write(("GET /files?path=" + file.getFileName() + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-				.getBytes(StandardCharsets.US_ASCII));
-			out.flush();
-			InputStream in = socket.getInputStream();
-			byte[] first = in.readNBytes(64 * 1024);
-			String head = new String(first, 0, 512, StandardCharsets.ISO_8859_1);
-			assertThat(head).startsWith("HTTP/1.1 200").contains("Content-Length: " + size);
-			try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-				channel.truncate(0);
-			}
-			// No Connection: close was asked: only a cut connection ends this read.
-			received = first.length + in.readAllBytes().length;
-		}
+		long received = FilesFixtures.downloadWhileTruncating(this.port, file, size);
 		assertThat(received).as("the transfer ends short of the length promised").isLessThan(size);
 		// The copying path warns before it cuts the connection: no warning, so the web
 		// server's sendfile sent this one and cut it itself.
