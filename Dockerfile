@@ -53,8 +53,8 @@ COPY --from=build /opt/execd /opt/execd
 # Native access for JNA (pty4j, libc), half the container's memory for the heap at most,
 # exit on OutOfMemoryError (the container restarts), pty4j's native library in the user's
 # cache; then those of a small idle footprint (scripts/jvm-footprint.options: the serial
-# collector, a heap that starts at 16 MiB and is kept near what is live, glibc's free
-# memory handed back every 5 s) and 8-byte object headers (BENCHMARKS.md "Idle sessions").
+# collector, a heap that starts at 16 MiB and is kept near what is live, a young
+# generation a tenth of the old one, glibc's free memory handed back every 5 s) and 8-byte object headers (BENCHMARKS.md "Idle sessions").
 COPY scripts/jvm-footprint.options /opt/execd/jvm-footprint.options
 RUN { printf '%s\n' --enable-native-access=ALL-UNNAMED -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError \
         -Dpty4j.tmpdir=/home/execd/.cache/pty4j; \
