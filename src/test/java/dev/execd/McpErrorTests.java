@@ -19,9 +19,10 @@ class McpErrorTests extends McpEndToEndTest {
 
 	@Test
 	void refusesInvalidArgumentsWithInvalidRequest() {
-		assertError("exec_command", Map.of("tty", true), "invalid_request: argument 'cmd' is required");
+		// As REST: exactly one of cmd and argv.
+		assertError("exec_command", Map.of("tty", true), "invalid_request: give exactly one of cmd and argv");
 		assertError("exec_command", Map.of("cmd", "true", "argv", List.of("true")),
-				"invalid_request: unknown argument 'argv'");
+				"invalid_request: give exactly one of cmd and argv");
 		assertError("exec_command", Map.of("cmd", "true", "yield_time_ms", -1),
 				"invalid_request: yield_time_ms must not be negative");
 		assertError("exec_command", Map.of("cmd", "true", "tty", "maybe"), "invalid_request: field 'tty'");
@@ -76,6 +77,33 @@ class McpErrorTests extends McpEndToEndTest {
 		McpTestClient.Result framed = this.mcp.ok("read_output",
 				Map.of("session_id", done, "framing", "jsonl", "wait_ms", 60000));
 		assertThat(framed.structured()).containsEntry("eof", true);
+	}
+
+	@Test
+	void refusesBadValuesOfTheRestFieldsAsRestDoes() {
+		String long129 = "x".repeat(129);
+		assertError("exec_command", Map.of("cmd", "true", "truncation", "middle"),
+				"invalid_request: truncation must be head_tail, tail or head");
+		assertError("exec_command", Map.of("argv", List.of()), "invalid_request: argv needs a program in argv[0]");
+		assertError("exec_command", Map.of("argv", "true"), "invalid_request: field 'argv'");
+		assertError("exec_command", Map.of("cmd", "true", "idle_timeout_ms", -1),
+				"invalid_request: idle_timeout_ms must not be negative");
+		assertError("exec_command", Map.of("cmd", "true", "name", long129),
+				"invalid_request: name is longer than 128 characters");
+		assertError("exec_command", Map.of("cmd", "true", "request_id", long129),
+				"invalid_request: request_id is longer than 128 characters");
+		assertError("exec_command", Map.of("cmd", "true", "stdin", 5), "invalid_request: field 'stdin'");
+		String cat = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 0)).sessionId();
+		assertError("write_stdin", Map.of("session_id", cat, "truncation", "middle"),
+				"invalid_request: truncation must be head_tail, tail or head");
+		assertError("write_stdin", Map.of("session_id", cat, "chars", "a", "request_id", long129),
+				"invalid_request: request_id is longer than 128 characters");
+		assertError("read_output", Map.of("session_id", cat, "encoding", "hex"),
+				"invalid_request: encoding must be utf8 or base64");
+		assertError("read_output", Map.of("session_id", cat, "wait_for", "("),
+				"invalid_request: wait_for is not a valid regular expression");
+		// Refused before anything is written.
+		assertThat(this.mcp.ok("read_output", Map.of("session_id", cat, "offset", 0)).output()).isEmpty();
 	}
 
 	/**

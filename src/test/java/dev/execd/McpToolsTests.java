@@ -36,14 +36,19 @@ class McpToolsTests extends McpEndToEndTest {
 			assertThat(tool.inputSchema()).containsEntry("type", "object").containsKey("properties");
 			assertThat(tool.outputSchema()).containsEntry("type", "object").containsKey("properties");
 		});
-		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "workdir", "shell", "login", "tty",
-				"cols", "rows", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
-				"max_output_bytes", "env", "max_runtime_ms", "view", "strip_ansi");
+		// Every field of the REST bodies and queries the contract lists (SPEC 2.1-2.7).
+		assertThat(properties(tools, "exec_command")).containsOnlyKeys("cmd", "argv", "workdir", "shell", "login",
+				"tty", "cols", "rows", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
+				"max_output_bytes", "truncation", "env", "max_runtime_ms", "idle_timeout_ms", "view", "strip_ansi",
+				"stdin", "name", "request_id");
+		assertThat(tools.stream().filter((t) -> t.name().equals("exec_command")).findFirst().get().inputSchema())
+			.doesNotContainKey("required");
 		assertThat(properties(tools, "write_stdin")).containsOnlyKeys("session_id", "chars", "chars_b64", "keys",
 				"parts", "eof", "yield_time_ms", "wait_for", "wait_for_screen", "settle_ms", "input_quiet_ms",
-				"max_output_bytes", "view", "strip_ansi");
+				"max_output_bytes", "truncation", "request_id", "view", "strip_ansi");
 		assertThat(properties(tools, "read_output")).containsOnlyKeys("session_id", "offset", "max_bytes", "wait_ms",
-				"wait_for_screen", "settle_ms", "input_quiet_ms", "view", "framing", "strip_ansi");
+				"wait_for", "encoding", "wait_for_screen", "settle_ms", "input_quiet_ms", "view", "framing",
+				"strip_ansi");
 		assertThat(properties(tools, "read_screen")).containsOnlyKeys("session_id", "scrollback");
 		assertThat(properties(tools, "kill_session")).containsOnlyKeys("session_id", "signal", "grace_ms");
 		assertThat(properties(tools, "list_processes")).containsOnlyKeys("session_id");
@@ -243,6 +248,121 @@ class McpToolsTests extends McpEndToEndTest {
 		assertThat(listed).singleElement().satisfies((p) -> assertThat(p.get("listening").toString()).contains(port));
 		assertThat(this.mcp.call("list_processes", Map.of("session_id", "nope")).text())
 			.startsWith("session_not_found");
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void execCommandTakesArgvWithoutAShell() {
+		McpTestClient.Result result = this.mcp.ok("exec_command",
+				Map.of("argv", List.of("printf", "%s|", "a b", "$HOME", "*"), "yield_time_ms", 10000));
+		assertThat(result.exited()).isTrue();
+		assertThat(result.output()).isEqualTo("a b|$HOME|*|");
+		assertThat(result.session()).containsEntry("cmd", null).containsEntry("exit_code", 0);
+		assertThat((List<String>) result.session().get("argv")).containsExactly("printf", "%s|", "a b", "$HOME", "*");
+		assertThat(this.mcp.call("exec_command", Map.of("argv", List.of("no-such-program-of-execd"))).text())
+			.startsWith("command_not_found: ");
+	}
+
+	@Test
+	void execCommandKeepsTheTailWithTruncationTail() {
+		McpTestClient.Result tail = this.mcp.ok("exec_command",
+				Map.of("cmd", "seq 1 3000", "yield_time_ms", 10000, "max_output_bytes", 256, "truncation", "tail"));
+		assertThat(tail.exited()).isTrue();
+		assertThat(tail.header("omitted_bytes")).isNotNull();
+		assertThat(tail.output()).endsWith("2999\n3000\n").doesNotStartWith("1\n2\n").contains("[... omitted ");
+	}
+
+	@Test
+	void execCommandWritesStdinRightAfterTheStart() {
+		McpTestClient.Result result = this.mcp.ok("exec_command",
+				Map.of("cmd", "head -n 1", "stdin", "hello\\x21\\n", "yield_time_ms", 10000));
+		assertThat(result.exited()).isTrue();
+		assertThat(result.output()).isEqualTo("hello!\n");
+	}
+
+	@Test
+	void execCommandEndsAnIdleProcessAfterIdleTimeoutMs() {
+		long started = System.nanoTime();
+		McpTestClient.Result result = this.mcp.ok("exec_command",
+				Map.of("cmd", "sleep 100", "idle_timeout_ms", 300, "yield_time_ms", 20000));
+		assertThat(result.exited()).as(result.text()).isTrue();
+		assertThat(result.session()).containsEntry("end_reason", "idle_timeout");
+		assertThat(System.nanoTime() - started).isLessThan(15_000_000_000L);
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void execCommandNamesTheSessionForTheList() {
+		String id = this.mcp.ok("exec_command", Map.of("cmd", "sleep 100", "name", "dev server", "yield_time_ms", 0))
+			.sessionId();
+		McpTestClient.Result list = this.mcp.ok("list_sessions", Map.of("status", "running"));
+		assertThat((List<Map<String, Object>>) list.structured().get("sessions")).singleElement()
+			.satisfies((session) -> assertThat(session).containsEntry("session_id", id)
+				.containsEntry("name", "dev server"));
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void aRetryOfExecCommandWithItsRequestIdStartsNothing() {
+		McpTestClient.Result first = this.mcp.ok("exec_command",
+				Map.of("cmd", "echo one; sleep 100", "request_id", "build-42", "wait_for", "one"));
+		assertThat(first.output()).isEqualTo("one\n");
+		// Whatever the rest says, as REST's 200: the existing session, output since its
+		// last result.
+		McpTestClient.Result retry = this.mcp.ok("exec_command",
+				Map.of("cmd", "echo two", "request_id", "build-42", "yield_time_ms", 0));
+		assertThat(retry.sessionId()).isEqualTo(first.sessionId());
+		assertThat(retry.text()).startsWith("[still running]\nsession_id: " + first.sessionId() + "\n");
+		assertThat(retry.output()).isEmpty();
+		assertThat(retry.session()).containsEntry("cmd", "echo one; sleep 100");
+		assertThat((List<Object>) this.mcp.ok("list_sessions", Map.of()).structured().get("sessions")).hasSize(1);
+	}
+
+	@Test
+	void writeStdinKeepsTheHeadWithTruncationHead() {
+		String id = this.mcp.ok("exec_command", Map.of("cmd", "sleep 0.3; seq 1 3000; sleep 100", "yield_time_ms", 0))
+			.sessionId();
+		McpTestClient.Result head = this.mcp.ok("write_stdin", Map.of("session_id", id, "wait_for", "^3000$",
+				"yield_time_ms", 20000, "max_output_bytes", 256, "truncation", "head"));
+		assertThat(head.structured()).containsEntry("matched", true);
+		assertThat(head.header("omitted_bytes")).isNotNull();
+		assertThat(head.output()).startsWith("1\n2\n3\n").doesNotContain("3000\n");
+	}
+
+	@Test
+	void aRetriedWriteWithItsRequestIdIsNotWrittenTwice() {
+		String id = this.mcp.ok("exec_command", Map.of("cmd", "cat", "yield_time_ms", 0)).sessionId();
+		McpTestClient.Result first = this.mcp.ok("write_stdin",
+				Map.of("session_id", id, "chars", "x\\n", "request_id", "type-7", "wait_for", "x\n"));
+		assertThat(first.output()).isEqualTo("x\n");
+		this.mcp.ok("write_stdin", Map.of("session_id", id, "chars", "x\\n", "request_id", "type-7"));
+		this.mcp.ok("write_stdin", Map.of("session_id", id, "chars", "y\\n", "wait_for", "y\n"));
+		assertThat(this.mcp.ok("read_output", Map.of("session_id", id, "offset", 0)).output()).isEqualTo("x\ny\n");
+	}
+
+	@Test
+	void readOutputReturnsBase64OfTheBytes() {
+		String id = this.mcp.ok("exec_command", Map.of("cmd", "printf '\\377\\000ab'", "yield_time_ms", 10000))
+			.sessionId();
+		McpTestClient.Result read = this.mcp.ok("read_output",
+				Map.of("session_id", id, "offset", 0, "encoding", "base64"));
+		assertThat(read.output()).isEqualTo("/wBhYg==");
+		assertThat(read.structured()).containsEntry("next_offset", 4);
+		assertThat(this.mcp.ok("read_output", Map.of("session_id", id, "offset", 0)).output())
+			.isEqualTo("\uFFFD\u0000ab");
+	}
+
+	@Test
+	void readOutputWaitsForAMatch() {
+		String id = this.mcp
+			.ok("exec_command", Map.of("cmd", "echo one; sleep 0.5; echo two; sleep 100", "yield_time_ms", 0))
+			.sessionId();
+		McpTestClient.Result read = this.mcp.ok("read_output",
+				Map.of("session_id", id, "offset", 0, "wait_ms", 20000, "wait_for", "^two$"));
+		// Without wait_for the first byte would end the wait.
+		assertThat(read.output()).isEqualTo("one\ntwo\n");
+		assertThat(read.header("ended_by")).isEqualTo("match");
+		assertThat(read.structured()).containsEntry("matched", true);
 	}
 
 	@SuppressWarnings("unchecked")

@@ -68,9 +68,14 @@ final class McpArguments {
 	/**
 	 * Arguments of {@code read_output}, as {@code GET /sessions/{id}/output} takes them.
 	 */
-	record Read(@Nullable Long offset, @Nullable Long maxBytes, @Nullable Long waitMs, @Nullable String waitForScreen,
-			@Nullable Long settleMs, @Nullable Long inputQuietMs, @Nullable String view, @Nullable String framing,
-			@Nullable Boolean stripAnsi) {
+	record Read(@Nullable Long offset, @Nullable Long maxBytes, @Nullable Long waitMs, @Nullable String waitFor,
+			@Nullable String waitForScreen, @Nullable Long settleMs, @Nullable Long inputQuietMs,
+			@Nullable String encoding, @Nullable String view, @Nullable String framing, @Nullable Boolean stripAnsi) {
+
+		/** REST's default when the query has no {@code encoding}. */
+		String encodingOrDefault() {
+			return (this.encoding != null) ? this.encoding : "utf8";
+		}
 
 	}
 

@@ -153,9 +153,9 @@ final class McpTools {
 		McpArguments.Read read = args.bind(McpArguments.Read.class);
 		OutputResult result = (read.framing() != null)
 				? this.records.framed(scope, args.sessionId(), read.offset(), read.waitMs(), read.framing())
-				: this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(), read.waitMs(), null,
-						new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()), "utf8",
-						Boolean.TRUE.equals(read.stripAnsi()), read.view(), null);
+				: this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(), read.waitMs(),
+						read.waitFor(), new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()),
+						read.encodingOrDefault(), Boolean.TRUE.equals(read.stripAnsi()), read.view(), null);
 		return McpResults.output(result, millisSince(started), McpContent.metadata(structured(result)));
 	}
 
