@@ -104,6 +104,14 @@ class ScreenOracleTests extends EndToEndTest {
 		play(120, 30, List.of(type("cat wide.txt"), press("Enter"), check("混合")));
 	}
 
+	@Test
+	void aScrollRegionWithItsTopBelowItsBottomIsIgnored() throws Exception {
+		// xterm and tmux ignore a DECSTBM whose top is not above its bottom, or past the
+		// screen: the lines go on down the screen, and the cursor stays where it was.
+		play(80, 24, List.of(type("printf '\\033[13;5r\\033[13;1Hsr1\\nsr2\\nsr3\\nsr4\\n\\033[30;40rsr5\\n'"),
+				press("Enter"), check("sr5")));
+	}
+
 	/** The stable part of top's header: each row's label, and the column heads. */
 	static List<String> topHeader(List<String> lines) {
 		List<String> header = new ArrayList<>();

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.context.TestPropertySource;
@@ -18,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * HEAD requests of the event streams: the stream's headers alone, with no subscription
  * left behind (the cap is 2 here, as in {@link AttachTests}) and the connection free for
- * the next request.
+ * the next request. HEAD requests of the polls: their GET's status and headers, with no
+ * output taken from the delivery cursor and no wait.
  */
 @TestPropertySource(properties = "execd.limits.max-subscribers-per-session=2")
 class StreamHeadTests extends EndToEndTest {
@@ -65,6 +67,61 @@ class StreamHeadTests extends EndToEndTest {
 					.isEqualTo(2);
 				assertThat(answers).contains("\"session_id\":\"" + id + "\"");
 			}
+		}
+	}
+
+	@Test
+	void headOfAReadTakesNoOutputFromTheCursor() throws IOException {
+		String id = id(start(Map.of("cmd", "sleep 0.5; echo hello-world; sleep 30", "yield_time_ms", 0)));
+		// By offset: a read that moves no cursor.
+		JsonNode seen = this.api.get("/sessions/" + id + "/output?offset=0&wait_ms=10000&wait_for=hello-world").json();
+		assertThat(seen.get("matched").asBoolean()).as(seen.toString()).isTrue();
+		for (String path : List.of("/sessions/" + id + "/output", "/sessions/" + id + "/output?wait_ms=3000")) {
+			TestClient.RawAnswer answer = this.api.head(path);
+			assertThat(answer.head()).as(path)
+				.startsWith("HTTP/1.1 200")
+				.containsIgnoringCase("Content-Type: application/json");
+			assertThat(answer.bytesAfterHead()).as(path).isZero();
+		}
+		JsonNode poll = this.api.post("/sessions/" + id + "/stdin", Map.of("yield_time_ms", 0)).json();
+		assertThat(poll.get("output").asString()).as(poll.toString()).isEqualTo("hello-world\n");
+		assertThat(poll.get("output_offset").asLong()).isZero();
+	}
+
+	@Test
+	void headOfAWaitingPollAnswersAtOnce() throws IOException {
+		String id = id(start(Map.of("cmd", "sleep 100", "yield_time_ms", 0)));
+		String shell = id(start(Map.of("shell", true, "yield_time_ms", 0)));
+		TestClient.Response queued = this.api.post("/sessions/" + shell + "/commands",
+				Map.of("cmd", "sleep 100", "yield_time_ms", 0));
+		assertThat(queued.status()).as(queued.text()).isEqualTo(201);
+		String command = "/sessions/" + shell + "/commands/" + queued.json().get("command_id").asString();
+		// Each GET would wait the 20 s out: no output comes, nothing matches, nothing
+		// ends.
+		for (String path : List.of("/sessions/" + id + "/output?wait_ms=20000",
+				"/sessions/" + id + "/output?offset=0&wait_ms=20000&wait_for=never",
+				"/sessions/" + id + "/records?wait_ms=20000", command + "?wait_ms=20000")) {
+			long began = System.nanoTime();
+			TestClient.RawAnswer answer = this.api.head(path);
+			assertThat(answer.head()).as(path).startsWith("HTTP/1.1 200");
+			assertThat(Duration.ofNanos(System.nanoTime() - began)).as(path).isLessThan(Duration.ofSeconds(10));
+		}
+	}
+
+	@Test
+	void headOfAPollIsRefusedAsItsGetWouldBe() throws IOException {
+		String id = id(start(Map.of("cmd", "sleep 100", "yield_time_ms", 0)));
+		String unknown = "/sessions/nosuchsession000000000";
+		for (String path : List.of(unknown + "/output", unknown + "/output?wait_ms=20000", unknown + "/records",
+				unknown + "/commands/cmd_1?wait_ms=20000")) {
+			assertThat(this.api.head(path).head()).as(path).startsWith("HTTP/1.1 404");
+		}
+		for (String path : List.of("/sessions/" + id + "/output?wait_ms=-1", "/sessions/" + id + "/output?max_bytes=-1",
+				"/sessions/" + id + "/records?wait_ms=-1", "/sessions/" + id + "/output?offset=99")) {
+			TestClient.RawAnswer answer = this.api.head(path);
+			assertThat(answer.head()).as(path)
+				.matches("(?s)HTTP/1.1 4(00|16) .*")
+				.containsIgnoringCase("Content-Type: application/problem+json");
 		}
 	}
 

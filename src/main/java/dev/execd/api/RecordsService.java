@@ -69,15 +69,20 @@ public class RecordsService {
 		return new RecordFramer(mode, max);
 	}
 
-	/** Records as a poll; see {@code GET /sessions/{id}/records}. */
+	/**
+	 * Records as a poll; see {@code GET /sessions/{id}/records}.
+	 * @param peek answer at once, as a {@code HEAD} must: it gets its {@code GET}'s
+	 * status and headers without being held for the wait
+	 */
 	public RecordsResult poll(Scope scope, String id, @Nullable Long offset, @Nullable Long maxRecords,
-			@Nullable Long waitMs, @Nullable String framing, @Nullable Long maxRecordBytes)
+			@Nullable Long waitMs, @Nullable String framing, @Nullable Long maxRecordBytes, boolean peek)
 			throws InterruptedException {
 		RecordFramer framer = framer((framing != null) ? framing : "jsonl", maxRecordBytes, false);
 		long from = Inputs.nonNegative(offset, 0, "offset");
 		int max = (int) Inputs.inRange(maxRecords, 100, 1, 1000, "max_records");
 		long wait = Inputs.inRange(waitMs, 0, 0, MAX_WAIT_MS, "wait_ms");
-		RecordsPoll.Page page = RecordsPoll.read(this.registry.find(scope, id), from, framer, max, wait * 1_000_000L);
+		RecordsPoll.Page page = RecordsPoll.read(this.registry.find(scope, id), from, framer, max,
+				peek ? 0 : wait * 1_000_000L);
 		List<Map<String, Object>> records = page.records().stream().map(RecordsService::item).toList();
 		List<Map<String, Object>> stderr = page.stderr().stream().map(RecordsService::item).toList();
 		return new RecordsResult(records, stderr, page.stderrDropped(), page.nextOffset(), page.eof());
@@ -92,7 +97,7 @@ public class RecordsService {
 			throws InterruptedException {
 		// read_output documents wait_ms as clamped; with framing, to a records poll's.
 		long wait = Inputs.clamp(waitMs, 0, 0, MAX_WAIT_MS, "wait_ms");
-		RecordsResult page = poll(scope, id, offset, null, wait, framing, null);
+		RecordsResult page = poll(scope, id, offset, null, wait, framing, null, false);
 		List<Map<String, Object>> items = new java.util.ArrayList<>(page.records());
 		for (Map<String, Object> line : page.stderr()) {
 			Map<String, Object> item = new LinkedHashMap<>(line);

@@ -138,9 +138,15 @@ public class SessionService {
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 
+	/**
+	 * A read of the output by offset or from the delivery cursor.
+	 * @param peek answer at once what the read would answer now, moving no cursor: a
+	 * {@code HEAD}, which is safe, gets the status and headers of its {@code GET} without
+	 * taking an agent's output or holding the request for the wait
+	 */
 	public OutputResult output(Scope scope, String id, @Nullable Long offset, @Nullable Long maxBytes,
 			@Nullable Long waitMs, @Nullable String waitFor, Waits.Until until, String encoding, boolean stripAnsi,
-			@Nullable String view, @Nullable String stream) throws InterruptedException {
+			@Nullable String view, @Nullable String stream, boolean peek) throws InterruptedException {
 		boolean screen = ScreenService.wanted(view);
 		Inputs.stream(stream);
 		if (offset != null && offset < 0) {
@@ -149,14 +155,15 @@ public class SessionService {
 		boolean base64 = Inputs.base64(encoding);
 		int max = (int) Inputs.clamp(maxBytes, 65536, 1, 1048576, "max_bytes");
 		long wait = Inputs.clamp(waitMs, 0, 0, this.properties.limits().maxPoll().toMillis(), "wait_ms");
-		WaitSpec spec = until.applyTo(WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(wait),
+		WaitSpec spec = until.applyTo(WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(peek ? 0 : wait),
 				Waits.pattern(waitFor, "wait_for"), max, null, stripAnsi));
 		Session session = this.registry.find(scope, id);
 		Waits.checkScreen(spec, session);
 		if (screen) {
 			ScreenService.requireTerminal(session);
 		}
-		OutputResult answer = OutputResult.of(session.reads().read(offset, max, spec, base64, stream));
+		Long from = (peek && offset == null) ? Long.valueOf(session.reads().cursor()) : offset;
+		OutputResult answer = OutputResult.of(session.reads().read(from, max, spec, base64, stream));
 		return screen ? answer.withScreen(ScreenService.of(session)) : answer;
 	}
 

@@ -61,11 +61,16 @@ public class ShellService {
 		return new Submitted(await(session, submitted.command().commandId(), wait, screen, true), submitted.created());
 	}
 
+	/**
+	 * A command, once it ended or the wait is up.
+	 * @param peek answer at once, as a {@code HEAD} must: it gets its {@code GET}'s
+	 * status and headers without being held for the wait
+	 */
 	public CommandResult get(Scope scope, String id, String commandId, @Nullable Long waitMs,
 			@Nullable Long maxOutputBytes, @Nullable String truncation, @Nullable Boolean stripAnsi,
-			@Nullable String view) throws InterruptedException {
+			@Nullable String view, boolean peek) throws InterruptedException {
 		long ms = Inputs.inRange(waitMs, 0, 0, StartRequest.MAX_YIELD_MS, "wait_ms");
-		WaitSpec wait = WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(ms), null,
+		WaitSpec wait = WaitSpec.of(TimeUnit.MILLISECONDS.toNanos(peek ? 0 : ms), null,
 				(int) Inputs.clamp(maxOutputBytes, 32768, 256, 1048576, "max_output_bytes"), truncation,
 				Inputs.flag(stripAnsi));
 		boolean screen = ScreenService.wanted(view);

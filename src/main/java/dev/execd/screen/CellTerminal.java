@@ -87,6 +87,23 @@ final class CellTerminal extends JediTerminal {
 		}
 	}
 
+	/**
+	 * DECSTBM as xterm takes it: 0 is the default (the first row, the last row), a bottom
+	 * past the screen is its last row, and a region of fewer than two rows (top at or
+	 * below bottom, or top past the screen) is ignored, leaving the region and the cursor
+	 * as they were. JediTerm took an inverted region as it came, and lines written in it
+	 * overwrote each other on one row. The whole screen, as a reset asks, always goes.
+	 */
+	@Override
+	public void setScrollingRegion(int top, int bottom) {
+		int height = getTerminalHeight();
+		int from = Math.max(1, top);
+		int to = (bottom < 1 || bottom > height) ? height : bottom;
+		if (from < to || (from == 1 && to == height)) {
+			super.setScrollingRegion(from, to);
+		}
+	}
+
 	/** The cells JediTerm gives these characters: one each, a second for a wide one. */
 	private int cells(String text, int from, int to) {
 		int cells = 0;

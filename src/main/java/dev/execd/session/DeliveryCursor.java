@@ -90,7 +90,7 @@ final class DeliveryCursor {
 		long startedNanos = System.nanoTime();
 		boolean fromCursor = (offset == null);
 		// From the cursor, bytes no longer kept are skipped: output_offset says so.
-		long start = fromCursor ? this.log.nextAvailable(cursor()) : offset;
+		long start = fromCursor ? next() : offset;
 		if (start > this.log.total()) {
 			throw new OutputException.OffsetOutOfRange(start, this.log.total());
 		}
@@ -201,6 +201,14 @@ final class DeliveryCursor {
 	private SessionSnapshot snapshot(OutputWaiter.Result waited) {
 		SessionSnapshot snapshot = this.snapshot.get();
 		return (waited.endedBy() == EndedBy.INPUT && snapshot.running()) ? snapshot.awaitingInput() : snapshot;
+	}
+
+	/**
+	 * Where a read from the cursor would start now, bytes no longer kept skipped; a read
+	 * given it as its offset answers the same bytes and moves nothing.
+	 */
+	long next() {
+		return this.log.nextAvailable(cursor());
 	}
 
 	private long cursor() {

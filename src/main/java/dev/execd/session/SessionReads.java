@@ -58,6 +58,11 @@ public final class SessionReads {
 		return this.cursor.read(offset, maxBytes, wait, base64, StreamSlice.parse(stream));
 	}
 
+	/** See {@link DeliveryCursor#next}. */
+	public long cursor() {
+		return this.cursor.next();
+	}
+
 	/**
 	 * Checks a stream filter for {@link #read}: {@code stdout}, {@code stderr} or null.
 	 * @throws IllegalArgumentException for any other value

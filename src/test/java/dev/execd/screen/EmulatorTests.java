@@ -243,4 +243,26 @@ class EmulatorTests {
 		assertThat(grid.styles().get(0)).containsExactly(new StyleRun(0, 4, 2, StyleRun.DEFAULT, 0));
 	}
 
+	@Test
+	void aScrollRegionOfFewerThanTwoRowsIsIgnoredAsXtermIgnoresIt() {
+		// Top below bottom: the lines go on down the screen, as if no region was asked.
+		assertThat(grid(ESC + "[4;2r" + ESC + "[2;1Ha\r\nb\r\nc\r\nd").lines()).containsExactly("", "a", "b", "c", "d");
+		// Neither the cursor goes home nor the region in force goes: top equal to bottom,
+		// top past the screen.
+		for (String region : List.of("[3;3r", "[9;12r", "[5;1r")) {
+			assertThat(grid("ab" + ESC + region + "c").lines().get(0)).as(region).isEqualTo("abc");
+			Grid kept = grid("top" + ESC + "[2;3r" + ESC + region + ESC + "[3;1Hx\r\ny\r\nz");
+			assertThat(kept.lines()).as(region).containsExactly("top", "y", "z", "", "");
+		}
+	}
+
+	@Test
+	void aScrollRegionPastTheScreenEndsAtItsLastRowAndZeroIsTheDefault() {
+		assertThat(grid("top" + ESC + "[3;99r" + ESC + "[5;1H1\r\n2\r\n3").lines()).containsExactly("top", "", "1", "2",
+				"3");
+		// 0;0 is the whole screen again: the first row scrolls off.
+		assertThat(grid(ESC + "[2;3r" + ESC + "[0;0r" + "a" + ESC + "[5;1H1\r\n2").lines()).containsExactly("", "", "",
+				"1", "2");
+	}
+
 }

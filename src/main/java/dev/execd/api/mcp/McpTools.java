@@ -155,7 +155,7 @@ final class McpTools {
 				? this.records.framed(scope, args.sessionId(), read.offset(), read.waitMs(), read.framing())
 				: this.sessions.output(scope, args.sessionId(), read.offset(), read.maxBytes(), read.waitMs(),
 						read.waitFor(), new Waits.Until(read.waitForScreen(), read.settleMs(), read.inputQuietMs()),
-						read.encodingOrDefault(), Boolean.TRUE.equals(read.stripAnsi()), read.view(), null);
+						read.encodingOrDefault(), Boolean.TRUE.equals(read.stripAnsi()), read.view(), null, false);
 		return McpResults.output(result, millisSince(started), McpContent.metadata(structured(result)));
 	}
 

@@ -14,8 +14,10 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -119,11 +121,13 @@ class OutputController {
 					stream, reported as stdout. A wait without a pattern or `settle_ms` then \
 					ends at this stream's first byte. Absent: both streams.""",
 					schema = @Schema(allowableValues = { "stdout", "stderr" })) @RequestParam(
-							required = false) @Nullable String stream)
-			throws InterruptedException {
+							required = false) @Nullable String stream,
+			HttpServletRequest request) throws InterruptedException {
+		// Spring answers a HEAD with this GET: it must not take output from the cursor
+		// nor wait, since HEAD is safe and a proxy may send one on its own.
 		return this.sessions.output(scope, id, offset, maxBytes, waitMs, waitFor,
 				new Waits.Until(waitForScreen, settleMs, inputQuietMs), encoding, Boolean.TRUE.equals(stripAnsi), view,
-				stream);
+				stream, HttpMethod.HEAD.matches(request.getMethod()));
 	}
 
 }

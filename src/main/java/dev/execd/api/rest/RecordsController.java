@@ -12,8 +12,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -73,9 +75,11 @@ class RecordsController {
 			@Parameter(description = StreamController.MAX_RECORD_BYTES,
 					schema = @Schema(type = "integer", format = "int64", defaultValue = "16777216", minimum = "1",
 							maximum = "67108864")) @RequestParam(name = "max_record_bytes",
-									required = false) @Nullable Long maxRecordBytes)
-			throws InterruptedException {
-		return this.records.poll(scope, id, offset, maxRecords, waitMs, framing, maxRecordBytes);
+									required = false) @Nullable Long maxRecordBytes,
+			HttpServletRequest request) throws InterruptedException {
+		// A HEAD, answered with this GET, is not held for the wait.
+		return this.records.poll(scope, id, offset, maxRecords, waitMs, framing, maxRecordBytes,
+				HttpMethod.HEAD.matches(request.getMethod()));
 	}
 
 }

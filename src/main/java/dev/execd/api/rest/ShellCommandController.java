@@ -14,8 +14,10 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -112,9 +114,11 @@ class ShellCommandController {
 					description = "`screen` adds a terminal shell's rendered screen (a pipe shell: 409 "
 							+ "`not_a_terminal`).",
 					schema = @Schema(allowableValues = { "output", "screen" }, defaultValue = "output")) @RequestParam(
-							required = false) @Nullable String view)
-			throws InterruptedException {
-		return this.shells.get(scope, id, commandId, waitMs, maxOutputBytes, truncation, stripAnsi, view);
+							required = false) @Nullable String view,
+			HttpServletRequest request) throws InterruptedException {
+		// A HEAD, answered with this GET, is not held for the wait.
+		return this.shells.get(scope, id, commandId, waitMs, maxOutputBytes, truncation, stripAnsi, view,
+				HttpMethod.HEAD.matches(request.getMethod()));
 	}
 
 	@Operation(operationId = "cancelCommand", summary = "Interrupt a command", description = """
