@@ -141,6 +141,10 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 		this.socket.sendBinary(ByteBuffer.wrap(bytes.getBytes(StandardCharsets.UTF_8)), true).join();
 	}
 
+	void sendBytes(byte[] bytes) {
+		this.socket.sendBinary(ByteBuffer.wrap(bytes), true).join();
+	}
+
 	void sendText(String message) {
 		this.socket.sendText(message, true).join();
 	}

@@ -3,16 +3,23 @@ package dev.execd;
 import java.io.ByteArrayOutputStream;
 import java.net.Socket;
 import java.net.http.WebSocketHandshakeException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.system.CapturedOutput;
@@ -251,6 +258,114 @@ class AttachTests extends EndToEndTest {
 			assertThat(attach.outputUntil("still here")).isEqualTo("still here");
 		}
 		assertThat(this.api.get("/sessions/" + id).json().get("status").asString()).isEqualTo("running");
+	}
+
+	@Test
+	void largeBinaryMessagesReachASlowReaderWholeAndInOrder(@TempDir Path dir) throws Exception {
+		Path received = dir.resolve("received.bin");
+		String id = id(start(Map.of("cmd", "python3 -c \"import sys,time\nf=open('" + received
+				+ "','wb')\nwhile True:\n  b=sys.stdin.buffer.read1(65536)\n  if not b: break\n  f.write(b); time.sleep(0.01)\n\"",
+				"yield_time_ms", 0)));
+		// 900 KiB each: the second arrives while most of the first still waits in the
+		// queue, so it is refused as a whole (and sent again) until the reader caught up.
+		int counters = 900 * 1024 / 4;
+		ByteArrayOutputStream sent = new ByteArrayOutputStream();
+		try (AttachClient attach = attach(id, "")) {
+			for (int i = 0; i < 4; i++) {
+				byte[] message = counters(i * counters, counters);
+				sendUntilAccepted(attach, message);
+				sent.writeBytes(message);
+			}
+			attach.sendText("{\"type\": \"input\", \"eof\": true}");
+			List<JsonNode> messages = attach.until(AttachClient::isExit);
+			assertThat(messages.getLast().get("session").get("exit_code").asInt()).isZero();
+		}
+		byte[] written = Files.readAllBytes(received);
+		assertThat(written).hasSize(sent.size());
+		assertThat(sha256(written)).isEqualTo(sha256(sent.toByteArray()));
+	}
+
+	@Test
+	void aBinaryMessageOverTheLimitIsRefusedWholeAndTheNextArrives() throws Exception {
+		String id = id(start(Map.of("cmd", "wc -c", "yield_time_ms", 0)));
+		try (AttachClient attach = attach(id, "")) {
+			assertThat(sendAndSettle(attach, counters(0, 1024 * 1024 / 4 + 1))).containsExactly("payload_too_large");
+			assertThat(sendAndSettle(attach, counters(0, 3 * 1024 * 1024 / 4))).containsExactly("payload_too_large");
+			// What comes after a refusal arrives, and the limit itself is allowed (once
+			// the queue is empty again).
+			assertThat(sendAndSettle(attach, "hello\n".getBytes(StandardCharsets.UTF_8))).isEmpty();
+			sendUntilAccepted(attach, counters(0, 1024 * 1024 / 4));
+			attach.sendText("{\"type\": \"input\", \"eof\": true}");
+			attach.until(AttachClient::isExit);
+		}
+		assertThat(new String(log(id), StandardCharsets.UTF_8).strip()).isEqualTo(String.valueOf(1024 * 1024 + 6));
+	}
+
+	@Test
+	void aBinaryMessageRefusedForAFullQueueLeavesNothingOfItBehind() throws Exception {
+		// Nothing is read for 3 s: the pipe and then the queue fill up.
+		String id = id(start(Map.of("cmd", "sleep 3; wc -c", "yield_time_ms", 0)));
+		int size = 300_000;
+		int accepted = 0;
+		try (AttachClient attach = attach(id, "")) {
+			List<String> refusals;
+			while ((refusals = sendAndSettle(attach, counters(accepted * size / 4, size / 4))).isEmpty()) {
+				accepted++;
+				assertThat(accepted).as("messages accepted before the queue is full").isLessThan(5);
+			}
+			assertThat(refusals).containsExactly("stdin_queue_full");
+			attach.sendText("{\"type\": \"input\", \"eof\": true}");
+			attach.until(AttachClient::isExit);
+		}
+		assertThat(accepted).isPositive();
+		assertThat(new String(log(id), StandardCharsets.UTF_8).strip()).isEqualTo(String.valueOf(accepted * size));
+	}
+
+	/**
+	 * Sends one binary message and then a text message that is always refused: messages
+	 * are done in order, so the errors before that one's are the binary message's.
+	 * @return the codes of those errors
+	 */
+	private static List<String> sendAndSettle(AttachClient attach, byte[] message) throws InterruptedException {
+		attach.sendBytes(message);
+		attach.sendText("{\"type\": \"marker\"}");
+		List<String> codes = new ArrayList<>();
+		while (true) {
+			JsonNode reply = attach.next();
+			if (!reply.get("type").asString().equals("error")) {
+				continue;
+			}
+			String code = reply.get("code").asString();
+			if (code.equals("invalid_request")) {
+				return codes;
+			}
+			codes.add(code);
+		}
+	}
+
+	/** Sends a binary message again while the queue refuses it as a whole. */
+	private static void sendUntilAccepted(AttachClient attach, byte[] message) throws InterruptedException {
+		List<String> refusals;
+		while (!(refusals = sendAndSettle(attach, message)).isEmpty()) {
+			assertThat(refusals).containsExactly("stdin_queue_full");
+			Thread.sleep(50);
+		}
+	}
+
+	/**
+	 * {@code count} big-endian ints counting up from {@code from}: a hole or a repeat
+	 * shows.
+	 */
+	private static byte[] counters(int from, int count) {
+		ByteBuffer bytes = ByteBuffer.allocate(count * 4);
+		for (int i = 0; i < count; i++) {
+			bytes.putInt(from + i);
+		}
+		return bytes.array();
+	}
+
+	private static String sha256(byte[] bytes) throws Exception {
+		return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
 	}
 
 	@Test

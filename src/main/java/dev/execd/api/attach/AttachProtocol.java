@@ -17,8 +17,13 @@ final class AttachProtocol {
 
 			From the client:
 
-			- a **binary** frame: bytes written to stdin exactly as they are (like \
-			`chars_b64`: control bytes never become signals). The fast path for typing.
+			- a **binary** message (one frame, or a frame and its continuations): bytes written \
+			to stdin exactly as they are (like `chars_b64`: control bytes never become \
+			signals), at most 1 MiB, whole or not at all: a message over 1 MiB \
+			(`payload_too_large`) or one the stdin queue has no room for in full \
+			(`stdin_queue_full`, 1 MiB may wait) writes none of its bytes, so it can be sent \
+			again as it is once the process has read. The fast path for typing; larger input \
+			goes as several messages.
 			- a **text** frame, one JSON object with a `type`:
 			  - `{"type": "input", "chars"?, "chars_b64"?, "keys"?, "eof"?}`: input as in \
 			`POST /sessions/{id}/stdin` (escapes in `chars`, key names in `keys`, typed in that \
@@ -39,8 +44,8 @@ final class AttachProtocol {
 			- `{"type": "error", "code": "<problem code>", "detail": "..."}`: a message was \
 			refused (`invalid_request`, `unknown_key`, `invalid_base64`, `unknown_signal`, \
 			`not_a_tty`, `stdin_queue_full`, `stdin_closed`, `session_exited`, \
-			`payload_too_large` for a text message over 2 Mi characters); nothing of it was \
-			done and the connection stays.
+			`payload_too_large` for a text message over 2 Mi characters or a binary message \
+			over 1 MiB); nothing of it was done and the connection stays.
 			- `{"type": "exit", "session": {...}}` after the last byte of output (with \
 			`exit_code`, `signal`, `end_reason`), also when the session is removed; then \
 			execd closes with 1000.

@@ -2,9 +2,11 @@ package dev.execd.api.attach;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 import dev.execd.api.ApiException;
 import dev.execd.api.Refusals;
+import dev.execd.session.Input;
 import dev.execd.session.LiveOutput;
 import dev.execd.session.Session;
 import dev.execd.session.SessionException;
@@ -24,8 +26,9 @@ import org.springframework.web.socket.handler.AbstractWebSocketHandler;
 
 /**
  * One attach connection. What the client sends is handled on the container's thread as it
- * arrives: binary frames go to stdin as they are, text frames are {@link ClientMessage}s.
- * What it sends, output and refusals in one order, goes through {@link AttachOutput}.
+ * arrives: a binary message goes to stdin as it is, whole or not at all, a text message
+ * is a {@link ClientMessage}. What it sends, output and refusals in one order, goes
+ * through {@link AttachOutput}.
  */
 final class AttachSocket extends AbstractWebSocketHandler {
 
@@ -42,16 +45,27 @@ final class AttachSocket extends AbstractWebSocketHandler {
 	 */
 	static final int MAX_TEXT_CHARS = 2 * 1024 * 1024;
 
+	/** Most bytes of one binary message: as much as one input of {@code POST /stdin}. */
+	static final int MAX_BINARY_BYTES = Input.MAX_BYTES;
+
+	private static final byte[] NO_BYTES = new byte[0];
+
 	private final Session session;
 
 	private final LiveOutput live;
 
 	private final JsonMapper json;
 
-	// Only the container's thread of this connection touches these two.
+	// Only the container's thread of this connection touches these five.
 	private final StringBuilder text = new StringBuilder();
 
 	private boolean textTooLong;
+
+	private byte[] binary = NO_BYTES;
+
+	private int binaryLength;
+
+	private boolean binaryTooLong;
 
 	private volatile @Nullable AttachOutput output;
 
@@ -70,18 +84,58 @@ final class AttachSocket extends AbstractWebSocketHandler {
 
 	@Override
 	public boolean supportsPartialMessages() {
-		// Parts of a large binary message go to stdin as they come; text is joined.
+		// Parts are joined here, each kind up to its own bound: left to the container, a
+		// message larger than its buffer would close the connection.
 		return true;
 	}
 
+	/**
+	 * Joins the parts of a binary message and queues it with one write, which the session
+	 * takes whole or refuses whole: a part written while a later one is refused (a full
+	 * queue) would leave the program a stream with a hole the client cannot place.
+	 */
 	@Override
 	protected void handleBinaryMessage(WebSocketSession socket, BinaryMessage message) {
-		ByteBuffer payload = message.getPayload();
-		byte[] bytes = new byte[payload.remaining()];
-		payload.get(bytes);
-		if (bytes.length > 0) {
-			act(() -> this.session.write(bytes, false, false, null));
+		ByteBuffer part = message.getPayload();
+		if ((long) this.binaryLength + part.remaining() > MAX_BINARY_BYTES) {
+			this.binaryTooLong = true;
+			this.binary = NO_BYTES;
+			this.binaryLength = 0;
 		}
+		else if (!this.binaryTooLong) {
+			append(part);
+		}
+		if (!message.isLast()) {
+			return;
+		}
+		byte[] whole = (this.binary.length == this.binaryLength) ? this.binary
+				: Arrays.copyOf(this.binary, this.binaryLength);
+		boolean tooLong = this.binaryTooLong;
+		// A connection keeps no buffer between messages.
+		this.binary = NO_BYTES;
+		this.binaryLength = 0;
+		this.binaryTooLong = false;
+		if (tooLong) {
+			refuse("payload_too_large", "a binary message holds at most " + MAX_BINARY_BYTES
+					+ " bytes; send larger input as several messages");
+			return;
+		}
+		if (whole.length > 0) {
+			act(() -> this.session.write(whole, false, false, null));
+		}
+	}
+
+	private void append(ByteBuffer part) {
+		int length = this.binaryLength + part.remaining();
+		if (length > this.binary.length) {
+			// A message that comes in one part gets an array of its size; one in many
+			// parts doubles, up to the bound.
+			int size = (this.binaryLength == 0) ? length
+					: Math.min(MAX_BINARY_BYTES, Math.max(length, 2 * this.binary.length));
+			this.binary = Arrays.copyOf(this.binary, size);
+		}
+		part.get(this.binary, this.binaryLength, part.remaining());
+		this.binaryLength = length;
 	}
 
 	@Override
