@@ -186,6 +186,53 @@ class SessionOutputTests extends EndToEndTest {
 	}
 
 	@Test
+	void aReadByOffsetInsideAnEscapeSequenceStripsTheRestOfIt() {
+		// The title's OSC runs from 1 to 17, the colour's CSI from 19 to 23.
+		String id = id(
+				start(Map.of("cmd", "printf 'A\\033]0;secret-title\\007B\\033[31mC\\n'", "yield_time_ms", 10000)));
+		pollUntilExited(id);
+		String output = "/sessions/" + id + "/output?strip_ansi=true&offset=";
+		JsonNode whole = this.api.get(output + "0").json();
+		assertThat(whole.get("output").asString()).isEqualTo("ABC\n");
+		assertThat(this.api.get(output + "4").json().get("output").asString()).isEqualTo("BC\n");
+		assertThat(this.api.get(output + "21").json().get("output").asString()).isEqualTo("C\n");
+		// Pages of any size join into the whole text.
+		StringBuilder paged = new StringBuilder();
+		for (long offset = 0; offset < whole.get("next_offset").asLong();) {
+			JsonNode page = this.api.get(output + offset + "&max_bytes=5").json();
+			paged.append(page.get("output").asString());
+			offset = page.get("next_offset").asLong();
+		}
+		assertThat(paged).hasToString("ABC\n");
+	}
+
+	@Test
+	void aStrayContinuationByteAtAnOffsetIsReadFromThere() {
+		// "A", five continuation bytes without a lead, "B", the start of a "€" that "C"
+		// cuts short: each is U+FFFD, none is inside a character.
+		String id = id(start(Map.of("cmd", "printf 'A\\200\\200\\200\\200\\200B\\342\\202C'", "yield_time_ms", 10000)));
+		pollUntilExited(id);
+		String output = "/sessions/" + id + "/output?offset=";
+		String whole = this.api.get(output + "0").json().get("output").asString();
+		assertThat(whole).isEqualTo("A\uFFFD\uFFFD\uFFFD\uFFFD\uFFFDB\uFFFDC");
+		for (int offset = 1; offset <= 6; offset++) {
+			JsonNode read = this.api.get(output + offset).json();
+			assertThat(read.get("output_offset").asLong()).as("offset %d", offset).isEqualTo(offset);
+			assertThat(read.get("output").asString()).isEqualTo(whole.substring(offset));
+		}
+		JsonNode first = this.api.get(output + "0&max_bytes=1").json();
+		assertThat(first.get("output").asString()).isEqualTo("A");
+		assertThat(first.get("next_offset").asLong()).isEqualTo(1);
+		StringBuilder paged = new StringBuilder();
+		for (long offset = 0; offset < this.api.get(output + "0").json().get("next_offset").asLong();) {
+			JsonNode page = this.api.get(output + offset + "&max_bytes=1").json();
+			paged.append(page.get("output").asString());
+			offset = page.get("next_offset").asLong();
+		}
+		assertThat(paged).hasToString(whole);
+	}
+
+	@Test
 	void stripAnsiRemovesEscapesAndCollapsesProgress() {
 		JsonNode result = start(Map.of("cmd", "printf '\\033[32mgreen\\033[0m\\n10%%\\r50%%\\r100%%\\n'", "strip_ansi",
 				true, "yield_time_ms", 10000));

@@ -270,6 +270,30 @@ class StreamTests extends EndToEndTest {
 	}
 
 	@Test
+	void aResumeInsideAnEscapeSequenceStripsTheRestOfIt() {
+		String id = id(
+				start(Map.of("cmd", "printf 'A\\033]0;secret-title\\007B\\033[31mC\\n'", "yield_time_ms", 10000)));
+		pollUntilExited(id);
+		String stream = "/sessions/" + id + "/stream?strip_ansi=true";
+		for (TestClient.Response response : List.of(this.api.get(stream, "Last-Event-ID", "4"),
+				this.api.get(stream + "&offset=4"))) {
+			assertThat(response.text()).contains("\"text\":\"BC\\n\"").doesNotContain("\"text\":\";secret");
+		}
+	}
+
+	@Test
+	void aResumeAtAStrayContinuationByteStartsThere() {
+		String id = id(start(Map.of("cmd", "printf 'A\\200\\200\\200\\200\\200B\\342\\202C'", "yield_time_ms", 10000)));
+		pollUntilExited(id);
+		String stream = "/sessions/" + id + "/stream";
+		for (TestClient.Response response : List.of(this.api.get(stream, "Last-Event-ID", "2"),
+				this.api.get(stream + "?offset=2"))) {
+			assertThat(response.text()).contains("\"offset\":2,")
+				.contains("\"text\":\"\uFFFD\uFFFD\uFFFD\uFFFDB\uFFFDC\"");
+		}
+	}
+
+	@Test
 	void anOffsetInsideACharacterStillToBeWrittenStartsAfterIt() {
 		// The stream starts inside the "é" before its second byte is written.
 		String id = id(start(Map.of("cmd", "printf 'a\\303'; read x; printf '\\251b'; sleep 100", "wait_for", "a",

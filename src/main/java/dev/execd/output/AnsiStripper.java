@@ -1,12 +1,14 @@
 package dev.execd.output;
 
+import static dev.execd.output.AnsiControls.*;
+
 /**
  * Removes terminal escape sequences from decoded text and collapses carriage-return
  * rewrites, so that an agent sees what a person would read on the screen.
  * <p>
  * Stateful: a sequence split across chunks is still removed completely, and a control
- * string (OSC, DCS, SOS, PM, APC) however long it runs, in constant memory. Not
- * thread-safe; use one instance per output stream.
+ * string (OSC, DCS, SOS, PM, APC) of up to {@link #MAX_STRING_BYTES}, in constant memory.
+ * Not thread-safe; use one instance per output stream.
  * <p>
  * C0 controls other than BEL, {@code \r} and {@code \n} (for example backspace or tab)
  * are kept as they are: emulating a cursor would need a screen model, and keeping them
@@ -19,37 +21,20 @@ package dev.execd.output;
 public final class AnsiStripper {
 
 	/**
-	 * Longest body of a pending escape or CSI sequence (intermediates, parameters). A
-	 * program that never terminates one would otherwise hide all later output; past this
-	 * length it is abandoned and the following characters are shown again. A control
-	 * string has no bound: a clipboard copy runs to any length, and xterm draws none of
-	 * it until ST (or BEL, for an OSC) ends it or CAN or SUB aborts it.
+	 * Longest body of a pending escape or CSI sequence (intermediates, parameters, and
+	 * the controls it executes). A program that never terminates one would otherwise hide
+	 * all later output; past this length it is abandoned and the following characters are
+	 * shown again.
 	 */
 	static final int MAX_SEQUENCE_LENGTH = 4096;
 
-	private static final char BEL = 0x07;
-
-	private static final char CAN = 0x18;
-
-	private static final char SUB = 0x1A;
-
-	private static final char ESC = 0x1B;
-
-	private static final char DEL = 0x7F;
-
-	private static final char C1_DCS = 0x90;
-
-	private static final char C1_SOS = 0x98;
-
-	private static final char C1_CSI = 0x9B;
-
-	private static final char C1_ST = 0x9C;
-
-	private static final char C1_OSC = 0x9D;
-
-	private static final char C1_PM = 0x9E;
-
-	private static final char C1_APC = 0x9F;
+	/**
+	 * Longest body of a control string, in bytes of UTF-8. A clipboard copy or an image
+	 * runs long, but not forever: past this the string is abandoned as an overlong
+	 * sequence is. The bound is what lets a read from any offset know the state here from
+	 * the bytes just before it ({@link ReadStarts#stripperAt}).
+	 */
+	public static final int MAX_STRING_BYTES = 64 * 1024;
 
 	private State state = State.GROUND;
 
@@ -76,7 +61,7 @@ public final class AnsiStripper {
 				case GROUND -> ground(c, out);
 				case ESCAPE -> escape(c, out);
 				case CSI -> csi(c, out);
-				case OSC, STRING -> string(c);
+				case OSC, STRING -> string(c, out);
 			}
 		}
 		if (!out.isEmpty()) {
@@ -194,8 +179,8 @@ public final class AnsiStripper {
 		}
 	}
 
-	// Anything else is payload, dropped however long it runs.
-	private void string(char c) {
+	// Anything else is payload, dropped up to MAX_STRING_BYTES.
+	private void string(char c, StringBuilder out) {
 		switch (c) {
 			// ESC \ is the string terminator and is consumed as an ordinary escape;
 			// any other ESC abandons the string and starts a new sequence, as in xterm.
@@ -207,6 +192,15 @@ public final class AnsiStripper {
 					this.state = State.GROUND;
 				}
 			}
+			default -> {
+				// Surrogates count two bytes each, four a pair; U+FFFD counts three
+				// whatever it stands for, so the bytes of the log are never more.
+				this.sequenceLength += (c < 0x80) ? 1 : (c < 0x800 || Character.isSurrogate(c)) ? 2 : 3;
+				if (this.sequenceLength > MAX_STRING_BYTES) {
+					this.state = State.GROUND;
+					ground(c, out);
+				}
+			}
 		}
 	}
 
@@ -216,7 +210,12 @@ public final class AnsiStripper {
 		switch (c) {
 			case ESC -> enter(State.ESCAPE);
 			case CAN, SUB -> this.state = State.GROUND;
-			default -> ground(c, out);
+			default -> {
+				ground(c, out);
+				if (++this.sequenceLength > MAX_SEQUENCE_LENGTH) {
+					this.state = State.GROUND;
+				}
+			}
 		}
 	}
 

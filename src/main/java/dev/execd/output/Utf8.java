@@ -50,18 +50,19 @@ public final class Utf8 {
 	/** As {@link #incompleteTail(byte[], int)}, for {@code b[from, from + len)}. */
 	public static int incompleteTail(byte[] b, int from, int len) {
 		for (int back = 1; back <= 3 && back <= len; back++) {
-			byte c = b[from + len - back];
-			if (!isContinuation(c)) {
-				int need = sequenceLength(c);
-				return (need > back) ? back : 0;
+			int at = from + len - back;
+			if (!isContinuation(b[at])) {
+				// A start that can no longer be completed is one U+FFFD already.
+				boolean open = unitAt(b, at, from + len) == back;
+				return (open && sequenceLength(b[at]) > back) ? back : 0;
 			}
 		}
 		return 0;
 	}
 
 	/**
-	 * How many continuation bytes start {@code b[0, len)} (0 to 3): a read that starts
-	 * inside a character skips them to the next boundary.
+	 * How many continuation bytes start {@code b[0, len)} (0 to 3), whatever came before
+	 * them; a read by offset uses {@link #insideAtStart}, which knows.
 	 */
 	public static int leadingContinuations(byte[] b, int len) {
 		int n = 0;
@@ -72,15 +73,72 @@ public final class Utf8 {
 	}
 
 	/**
-	 * How many bytes after a cut at {@code b[cut]} still belong to the character the cut
-	 * is inside (0 to 3), limited to the bytes present.
+	 * How many bytes at the start of {@code b[0, len)} belong to a unit (see
+	 * {@link #unitAt}) that began in {@code before}, the bytes just before them: a read
+	 * that starts inside one starts after it. A continuation byte no unit takes is a
+	 * boundary of its own, shown as U+FFFD. When all of {@code b[0, len)} is taken, more
+	 * bytes may belong to the unit too.
+	 */
+	public static int insideAtStart(byte[] before, byte[] b, int len) {
+		int k = before.length;
+		for (int back = 1; back <= 3 && back <= k; back++) {
+			if (!isContinuation(before[k - back])) {
+				byte[] joined = new byte[back + Math.min(3, len)];
+				System.arraycopy(before, k - back, joined, 0, back);
+				System.arraycopy(b, 0, joined, back, joined.length - back);
+				return Math.max(0, unitAt(joined, 0, joined.length) - back);
+			}
+		}
+		return 0;
+	}
+
+	/**
+	 * How many bytes after a cut at {@code b[cut]} still belong to the unit the cut is
+	 * inside (0 to 3), limited to the bytes present: a read that ends inside one ends
+	 * after it. Stray continuation bytes are units of their own and are not taken.
 	 */
 	public static int completionAfter(byte[] b, int cut, int len) {
-		int n = 0;
-		while (n < 3 && cut + n < len && isContinuation(b[cut + n])) {
-			n++;
+		return completionAfter(b, 0, cut, len);
+	}
+
+	/**
+	 * As {@link #completionAfter(byte[], int, int)}, for a read whose bytes start at
+	 * {@code b[from]}, a boundary: no unit before it reaches the cut.
+	 */
+	public static int completionAfter(byte[] b, int from, int cut, int len) {
+		for (int at = cut - 1; at >= Math.max(from, cut - 3); at--) {
+			if (!isContinuation(b[at])) {
+				return Math.max(0, at + unitAt(b, at, len) - cut);
+			}
 		}
-		return n;
+		return 0;
+	}
+
+	/**
+	 * The length of the unit that starts at {@code b[at]} as {@link #decode} reads it: a
+	 * character (1 to 4 bytes), the longest start of one that cannot be completed (1 to 3
+	 * bytes, shown as one U+FFFD), or any other single byte. Only bytes before
+	 * {@code end} are looked at: a start that reaches it may still be completed.
+	 * <p>
+	 * The byte ranges are those of the JDK's decoder, which reads a surrogate's three
+	 * bytes (ED A0 to BF) as one U+FFFD, so that a read never cuts where a read of the
+	 * whole output would not.
+	 */
+	static int unitAt(byte[] b, int at, int end) {
+		int u = b[at] & 0xFF;
+		int n = sequenceLength(b[at]);
+		for (int i = 1; i < n; i++) {
+			if (at + i >= end) {
+				return i;
+			}
+			int c = b[at + i] & 0xFF;
+			int lo = (i > 1) ? 0x80 : (u == 0xE0) ? 0xA0 : (u == 0xF0) ? 0x90 : 0x80;
+			int hi = (i == 1 && u == 0xF4) ? 0x8F : 0xBF;
+			if (c < lo || c > hi) {
+				return i;
+			}
+		}
+		return Math.max(n, 1);
 	}
 
 	/**

@@ -9,6 +9,7 @@ import dev.execd.output.AnsiStripper;
 import dev.execd.output.Excerpt;
 import dev.execd.output.OutputException;
 import dev.execd.output.OutputLog;
+import dev.execd.output.ReadStarts;
 import dev.execd.output.StreamSlice;
 import dev.execd.output.StreamTag;
 import dev.execd.output.Utf8;
@@ -107,7 +108,9 @@ final class DeliveryCursor {
 			cut = cut(start, maxBytes, base64, stream, fromCursor);
 		}
 		if (!fromCursor) {
-			String text = (cut.text() != null && wait.stripAnsi()) ? AnsiStripper.stripAll(cut.text()) : cut.text();
+			// An offset may be inside a sequence: the stripper starts in the state there.
+			String text = (cut.text() != null && wait.stripAnsi())
+					? ReadStarts.stripperAt(this.log, cut.first(), stream).strip(cut.text()) : cut.text();
 			return cut.outcome(text, this.log.total(), waited, snapshot(waited));
 		}
 		synchronized (this.lock) {
@@ -158,9 +161,9 @@ final class DeliveryCursor {
 		int from = 0;
 		int to = Math.min(maxBytes, bytes.length);
 		if (!base64) {
-			from = Utf8.leadingContinuations(bytes, bytes.length);
+			from = Utf8.insideAtStart(ReadStarts.before(this.log, start, stream, false), bytes, bytes.length);
 			to = Math.max(from, to);
-			to += Utf8.completionAfter(bytes, to, bytes.length);
+			to += Utf8.completionAfter(bytes, from, to, bytes.length);
 			long end = (slice != null) ? slice.offsetOf(to) : start + to;
 			if (!done && end == total) {
 				to -= Math.min(to - from, Utf8.incompleteTail(bytes, to));

@@ -30,7 +30,10 @@ public final class LiveOutput implements AutoCloseable {
 	/** Chunks come as {@link LiveEvent.Text}, else as {@link LiveEvent.Bytes}. */
 	private final boolean decode;
 
-	private final @Nullable AnsiStripper stripper;
+	private final boolean stripAnsi;
+
+	// Made where the stream's text starts, in the state the output before leaves.
+	private @Nullable AnsiStripper stripper;
 
 	private final ReadAhead ahead = new ReadAhead(ReadAhead.STREAM_BYTES);
 
@@ -50,7 +53,7 @@ public final class LiveOutput implements AutoCloseable {
 		this.aligned = !text;
 		this.text = text;
 		this.decode = decode;
-		this.stripper = stripAnsi ? new AnsiStripper() : null;
+		this.stripAnsi = stripAnsi;
 	}
 
 	/**
@@ -115,6 +118,8 @@ public final class LiveOutput implements AutoCloseable {
 				}
 				this.offset = start;
 				this.aligned = true;
+				// A resumed stream may start inside an escape sequence.
+				this.stripper = this.stripAnsi ? this.reads.stripperAt(start) : null;
 			}
 			chunk = this.reads.chunk(this.offset, CHUNK_BYTES, this.text, this.ahead);
 		}

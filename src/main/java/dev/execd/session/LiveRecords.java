@@ -3,7 +3,6 @@ package dev.execd.session;
 import java.util.ArrayDeque;
 
 import dev.execd.output.OutputException;
-import dev.execd.output.Utf8;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -109,8 +108,7 @@ public final class LiveRecords implements AutoCloseable {
 			}
 			this.offset = chunk.next();
 			byte[] bytes = chunk.bytes();
-			if (this.start > 0 && chunk.offset() == this.start
-					&& Utf8.leadingContinuations(bytes, Math.min(bytes.length, 1)) > 0) {
+			if (this.start > 0 && chunk.offset() == this.start && this.reads.textStart(this.start) != this.start) {
 				// Inside a character no line starts: the read goes on at the next line,
 				// as a read of raw output goes on at the next character.
 				this.framer.startInside(this.start, chunk.tag());

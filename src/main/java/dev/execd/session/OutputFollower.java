@@ -3,7 +3,9 @@ package dev.execd.session;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
+import dev.execd.output.AnsiStripper;
 import dev.execd.output.OutputLog;
+import dev.execd.output.ReadStarts;
 import dev.execd.output.StreamRun;
 import dev.execd.output.Utf8;
 import org.jspecify.annotations.Nullable;
@@ -88,16 +90,24 @@ final class OutputFollower {
 	}
 
 	/**
-	 * Where text that starts at {@code from} begins: past the continuation bytes there of
-	 * a character that began before it, as a read by offset starts.
-	 * @return the boundary, or -1 while only continuation bytes have come and more may
+	 * Where text that starts at {@code from} begins: past the bytes there of a character
+	 * that began before it in the same run, as a read by offset starts; a stray
+	 * continuation byte is a boundary, shown as U+FFFD.
+	 * @return the boundary, or -1 while the bytes that came do not tell yet and more may
 	 */
 	long textStart(long from) {
 		boolean done = this.ended.getAsBoolean();
 		int have = (int) Math.min(3, this.log.total() - from);
 		byte[] head = (have > 0) ? this.log.read(from, have) : new byte[0];
-		int skip = Utf8.leadingContinuations(head, head.length);
-		return (skip == head.length && skip < 3 && !done) ? -1 : from + skip;
+		// Chunks decode each run on their own, so a character never spans two.
+		byte[] before = ReadStarts.before(this.log, from, null, true);
+		int skip = Utf8.insideAtStart(before, head, head.length);
+		return (skip == head.length && have < 3 && !done) ? -1 : from + skip;
+	}
+
+	/** See {@link ReadStarts#stripperAt}. */
+	AnsiStripper stripperAt(long from) {
+		return ReadStarts.stripperAt(this.log, from, null);
 	}
 
 	/** Whether a stream that reached {@code offset} has sent all output of the exit. */

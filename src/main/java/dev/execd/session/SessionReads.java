@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import dev.execd.output.AnsiStripper;
 import dev.execd.output.ChangeListener;
 import dev.execd.output.LineMatcher;
 import dev.execd.output.LineText;
@@ -94,6 +95,11 @@ public final class SessionReads {
 	/** See {@link OutputFollower#textStart}. */
 	long textStart(long from) {
 		return this.follower.textStart(from);
+	}
+
+	/** See {@link OutputFollower#stripperAt}. */
+	AnsiStripper stripperAt(long from) {
+		return this.follower.stripperAt(from);
 	}
 
 	/** See {@link OutputFollower#finishedAt}. */

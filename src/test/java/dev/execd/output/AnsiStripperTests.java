@@ -243,6 +243,27 @@ class AnsiStripperTests {
 	}
 
 	@Test
+	void abandonsOverlongControlStringPastItsBound() {
+		String body = "x".repeat(AnsiStripper.MAX_STRING_BYTES);
+		assertThat(AnsiStripper.stripAll(ESC + "]" + body + "visible" + BEL)).isEqualTo("visible");
+		// Counted in bytes: a two-byte character counts two.
+		String wide = "\u00e9".repeat(AnsiStripper.MAX_STRING_BYTES / 2);
+		assertThat(AnsiStripper.stripAll(ESC + "P" + wide + "visible" + ST)).isEqualTo("visible");
+	}
+
+	@Test
+	void removesControlStringUpToItsBound() {
+		String body = "x".repeat(AnsiStripper.MAX_STRING_BYTES);
+		assertThat(AnsiStripper.stripAll(ESC + "]" + body + BEL + "visible")).isEqualTo("visible");
+	}
+
+	@Test
+	void countsControlsInsideACsiTowardItsBound() {
+		String controls = "\t".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH);
+		assertThat(AnsiStripper.stripAll(ESC + "[" + controls + "1mvisible")).isEqualTo(controls + "1mvisible");
+	}
+
+	@Test
 	void abandonsOverlongCsiPastBound() {
 		String parameters = "1;".repeat(AnsiStripper.MAX_SEQUENCE_LENGTH / 2);
 		assertThat(AnsiStripper.stripAll(ESC + "[" + parameters + "5visible")).isEqualTo("5visible");

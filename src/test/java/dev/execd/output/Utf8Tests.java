@@ -1,6 +1,7 @@
 package dev.execd.output;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.stream.Stream;
 
@@ -89,6 +90,77 @@ class Utf8Tests {
 	void completesACutInsideA4ByteCharacterWithAtMostThreeBytes() {
 		byte[] bytes = hex("f09f988080");
 		assertThat(Utf8.completionAfter(bytes, 1, bytes.length)).isEqualTo(3);
+	}
+
+	@Test
+	void doesNotHoldBackAStartThatCanNoLongerBeCompleted() {
+		// E0 takes A0 to BF next: E0 80 is two U+FFFD already.
+		assertThat(Utf8.incompleteTail(hex("61e080"), 3)).isZero();
+		assertThat(Utf8.incompleteTail(hex("61f480"), 3)).isEqualTo(2);
+		assertThat(Utf8.incompleteTail(hex("61f490"), 3)).isZero();
+	}
+
+	static Stream<Arguments> starts() {
+		return Stream.of(arguments("after ascii", "41", "808041", 0),
+				arguments("stray continuations", "808080", "8041", 0),
+				arguments("after a lead and a continuation of €", "41e282", "ac41", 1),
+				arguments("after the lead of 😀", "f0", "9f988041", 3),
+				arguments("a continuation the lead before cannot take", "e0", "8041", 0),
+				arguments("after the start of € that C ends", "e2", "8243", 1),
+				arguments("after a complete €", "e282ac", "8041", 0), arguments("nothing before", "", "8041", 0),
+				arguments("the rest not yet written", "e2", "82", 1));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("starts")
+	void startsAfterOnlyTheBytesOfAUnitThatBeganBefore(String description, String before, String hex, int expected) {
+		byte[] bytes = hex(hex);
+		assertThat(Utf8.insideAtStart(hex(before), bytes, bytes.length)).isEqualTo(expected);
+	}
+
+	@Test
+	void doesNotCompleteACutWithStrayContinuations() {
+		// A, five stray continuations, B, the start of a € that C cuts short.
+		byte[] bytes = hex("41808080808042e28243");
+		assertThat(Utf8.completionAfter(bytes, 1, bytes.length)).isZero();
+		assertThat(Utf8.completionAfter(bytes, 3, bytes.length)).isZero();
+		assertThat(Utf8.completionAfter(bytes, 8, bytes.length)).isEqualTo(1);
+		// Continuations before the read's first byte are not the read's to complete.
+		assertThat(Utf8.completionAfter(hex("e28282"), 2, 3, 3)).isZero();
+	}
+
+	static Stream<Arguments> invalidTexts() {
+		return Stream.of(arguments("stray continuations", "41808080808042e28243"),
+				arguments("overlong and surrogate", "c0afe08080eda080eda043f4908080"),
+				arguments("truncated starts", "f09f98e282c3f09f9880e2"), arguments("valid", "61c3a9e282acf09f9880"),
+				arguments("bytes that are never utf-8", "fffef5f8c1"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("invalidTexts")
+	void readsThatMeetAtAnyOffsetDecodeAsTheWholeDoes(String description, String hex) {
+		byte[] bytes = hex(hex);
+		String whole = Utf8.decode(bytes);
+		for (int cut = 0; cut <= bytes.length; cut++) {
+			byte[] before = Arrays.copyOfRange(bytes, Math.max(0, cut - 3), cut);
+			byte[] after = Arrays.copyOfRange(bytes, cut, bytes.length);
+			int start = cut + Utf8.insideAtStart(before, after, after.length);
+			int end = cut + Utf8.completionAfter(bytes, cut, bytes.length);
+			// A read that ends at the cut and one that starts there meet at one boundary.
+			assertThat(end).as("cut at %d", cut).isEqualTo(start);
+			assertThat(Utf8.decode(bytes, 0, end) + Utf8.decode(bytes, end, bytes.length - end)).as("cut at %d", cut)
+				.isEqualTo(whole);
+		}
+	}
+
+	@Test
+	void aStrayContinuationIsABoundaryOfItsOwn() {
+		byte[] bytes = hex("41808080808042e28243");
+		for (int cut = 1; cut <= 6; cut++) {
+			byte[] before = Arrays.copyOfRange(bytes, Math.max(0, cut - 3), cut);
+			byte[] after = Arrays.copyOfRange(bytes, cut, bytes.length);
+			assertThat(Utf8.insideAtStart(before, after, after.length)).as("cut at %d", cut).isZero();
+		}
 	}
 
 	@Test
