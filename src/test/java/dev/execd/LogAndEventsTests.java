@@ -121,6 +121,28 @@ class LogAndEventsTests extends EndToEndTest {
 		assertThat(replay).extracting(ServerSentEvent::event).containsExactly("session_exited", "session_removed");
 	}
 
+	// Numbers start at 1 again after a restart: the id an EventSource sends when it
+	// reconnects to the new server is above anything it gave out, and must not silence
+	// the stream until the numbers pass it.
+	@Test
+	void anIdAboveTheNewestReplaysEveryEventKeptAndThenTheNewOnes() {
+		String earlier = id(start(Map.of("cmd", "true", "yield_time_ms", 10000)));
+		SseClient sse = new SseClient(this.port);
+		CompletableFuture<List<ServerSentEvent<String>>> resumed = sse
+			.events("/events", "X-Conversation-Id", this.api.conversation(), "Last-Event-ID", "99999999")
+			.filter((e) -> e.event() != null)
+			.take(4)
+			.collectList()
+			.toFuture();
+		String later = id(start(Map.of("cmd", "true", "yield_time_ms", 10000)));
+		List<ServerSentEvent<String>> events = resumed.orTimeout(30, TimeUnit.SECONDS).join();
+		// The first session's exit may be published after the second starts.
+		assertThat(events).extracting((e) -> e.event() + " " + SseClient.data(e).get("session_id").asString())
+			.containsExactlyInAnyOrder("session_started " + earlier, "session_exited " + earlier,
+					"session_started " + later, "session_exited " + later);
+		assertThat(events).extracting((e) -> Long.parseLong(e.id())).isSorted().allMatch((seq) -> seq < 99999999);
+	}
+
 	@Test
 	void eventStreamsOfInventedConversationsLeaveNoJournalBehind() throws Exception {
 		int before = this.registry.journals().size();

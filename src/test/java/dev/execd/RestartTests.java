@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.http.codec.ServerSentEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -220,6 +224,61 @@ class RestartTests {
 			assertThat(session.get("status").asString()).isEqualTo("exited");
 			assertThat(session.get("end_reason").asString()).isEqualTo("shutdown");
 		}
+	}
+
+	// A shutdown ends the sessions but keeps them for the next server, so it publishes no
+	// removal that would make event consumers forget them. The new server numbers its
+	// events from 1 again: the id an EventSource sends when it reconnects, the last it
+	// saw, is above them and must not silence the stream until the numbers pass it.
+	@Test
+	void gracefulRestartRemovesNoSessionAndAReconnectingEventStreamMissesNothing() throws Exception {
+		Path logs = this.dir.resolve("logs");
+		Server a = start(logs);
+		List<ServerSentEvent<String>> before = new CopyOnWriteArrayList<>();
+		CompletableFuture<Void> ended = new SseClient(a.port())
+			.events("/events", "X-Conversation-Id", this.conversation, "Last-Event-ID", "0")
+			.filter((e) -> e.event() != null)
+			.doOnNext(before::add)
+			.then()
+			.toFuture();
+		List<String> ids = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			JsonNode result = a.api().start(Map.of("cmd", "sleep 1000", "yield_time_ms", 0));
+			ids.add(id(result));
+			track(result.get("session").get("pid").asLong());
+		}
+		await().atMost(Duration.ofSeconds(30)).until(() -> before.size() >= ids.size());
+
+		stopGracefully(a);
+		// The stream ends with the server; how the connection closes does not matter
+		// here.
+		ended.handle((done, failed) -> done).get(30, TimeUnit.SECONDS);
+		assertThat(before).extracting(ServerSentEvent::event).doesNotContain("session_removed");
+		assertThat(before).filteredOn((e) -> "session_exited".equals(e.event()))
+			.extracting((e) -> SseClient.data(e).get("session").get("end_reason").asString())
+			.hasSize(ids.size())
+			.containsOnly("shutdown");
+		long lastSeen = Long.parseLong(before.get(before.size() - 1).id());
+
+		Server b = start(logs);
+		for (String id : ids) {
+			assertThat(listed(b, id).get("end_reason").asString()).isEqualTo("shutdown");
+		}
+		CompletableFuture<List<ServerSentEvent<String>>> resumed = new SseClient(b.port())
+			.events("/events", "X-Conversation-Id", this.conversation, "Last-Event-ID", Long.toString(lastSeen))
+			.filter((e) -> e.event() != null)
+			.take(4)
+			.collectList()
+			.toFuture();
+		String first = id(b.api().start(Map.of("cmd", "true", "yield_time_ms", 10000)));
+		String second = id(b.api().start(Map.of("cmd", "true", "yield_time_ms", 10000)));
+		List<ServerSentEvent<String>> after = resumed.get(30, TimeUnit.SECONDS);
+		assertThat(after).extracting((e) -> e.event() + " " + SseClient.data(e).get("session_id").asString())
+			.containsExactlyInAnyOrder("session_started " + first, "session_exited " + first,
+					"session_started " + second, "session_exited " + second);
+		assertThat(after).extracting((e) -> Long.parseLong(e.id()))
+			.as("the new server's numbers, below the id the client resumed with")
+			.allMatch((seq) -> seq < lastSeen);
 	}
 
 	// A persistent shell's record has neither cmd nor argv. The shells of a killed server

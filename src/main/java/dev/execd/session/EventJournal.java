@@ -154,6 +154,27 @@ public final class EventJournal {
 		}
 	}
 
+	/**
+	 * The number a stream resuming after {@code lastEventId} reads after: without one,
+	 * the newest (events from now on); an id this journal reached, the id itself; an id
+	 * above its newest number, which it never handed out (one of a server before a
+	 * restart, whose numbers started again, or made up), the number its first event
+	 * follows, so the client gets every event still kept and then the new ones rather
+	 * than nothing until the numbers pass its id.
+	 */
+	public long resumeAfter(@Nullable Long lastEventId) {
+		this.lock.lock();
+		try {
+			if (lastEventId == null) {
+				return this.lastSeq;
+			}
+			return (lastEventId <= this.lastSeq) ? lastEventId : this.firstSeq;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
 	/** The kept events after {@code seq}, oldest first. */
 	public List<Event> after(long seq) {
 		this.lock.lock();

@@ -95,10 +95,17 @@ public final class Journals {
 		}
 	}
 
-	/** Publishes a session's removal; the journal goes idle when nothing follows it. */
-	void sessionRemoved(Scope scope, SessionSnapshot removed) {
+	/**
+	 * A session released: publishes its removal when it is {@code removed}, nothing when
+	 * it was only ended at shutdown with its files kept for the next server, which lists
+	 * it again (streams and webhooks would forget a session that still exists). The
+	 * journal goes idle when nothing follows it.
+	 */
+	void sessionReleased(Scope scope, SessionSnapshot last, boolean removed) {
 		this.journals.computeIfPresent(scope, (key, journal) -> {
-			journal.publish("session_removed", removed);
+			if (removed) {
+				journal.publish("session_removed", last);
+			}
 			journal.sessions--;
 			return keepOrPark(journal);
 		});

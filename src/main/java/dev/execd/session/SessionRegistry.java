@@ -200,7 +200,7 @@ public final class SessionRegistry implements AutoCloseable {
 
 	/**
 	 * Releases a terminated session; at shutdown its log and metadata stay on disk for
-	 * the next server.
+	 * the next server, so it is not removed and no {@code session_removed} is published.
 	 */
 	private void release(Session session, boolean deleteFiles) {
 		this.requests.released(session);
@@ -208,7 +208,7 @@ public final class SessionRegistry implements AutoCloseable {
 		shells().remove(session.id());
 		watches().remove(session.id());
 		monitor().released(session);
-		this.journals.sessionRemoved(session.scope(), session.snapshot());
+		this.journals.sessionReleased(session.scope(), session.snapshot(), deleteFiles);
 	}
 
 	/** The command queues of shell sessions. */

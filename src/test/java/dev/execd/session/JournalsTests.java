@@ -37,7 +37,7 @@ class JournalsTests {
 		EventJournal journal = this.journals.sessionStarted(SCOPE);
 		EventJournal stream = this.journals.subscribe(SCOPE);
 		assertThat(stream).isSameAs(journal);
-		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
+		this.journals.sessionReleased(SCOPE, snapshot("s1"), true);
 		assertThat(this.journals.size()).as("a stream still follows it").isOne();
 		assertThat(stream.after(0)).extracting(EventJournal.Event::type).containsExactly("session_removed");
 		this.journals.unsubscribe(SCOPE, stream);
@@ -48,7 +48,7 @@ class JournalsTests {
 	void numbersContinueAfterADroppedJournal() {
 		EventJournal first = this.journals.sessionStarted(SCOPE);
 		first.publish("session_started", snapshot("s1"));
-		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
+		this.journals.sessionReleased(SCOPE, snapshot("s1"), true);
 		assertThat(this.journals.size()).isZero();
 		this.now.addAndGet(Journals.IDLE_KEPT.toNanos());
 		EventJournal second = this.journals.subscribe(SCOPE);
@@ -59,13 +59,35 @@ class JournalsTests {
 	}
 
 	@Test
+	void anIdAboveTheNewestResumesWithEveryEventKept() {
+		this.journals.sessionStarted(SCOPE).publish("session_started", snapshot("s1"));
+		this.journals.sessionReleased(SCOPE, snapshot("s1"), true);
+		this.now.addAndGet(Journals.IDLE_KEPT.toNanos());
+		EventJournal journal = this.journals.subscribe(SCOPE);
+		this.journals.sessionStarted(SCOPE).publish("session_started", snapshot("s2"));
+		assertThat(journal.after(journal.resumeAfter(99L))).extracting(EventJournal.Event::seq).containsExactly(3L);
+		assertThat(journal.resumeAfter(3L)).isEqualTo(3);
+		assertThat(journal.resumeAfter(1L)).as("an id from the dropped journal").isEqualTo(1);
+		assertThat(journal.resumeAfter(null)).as("no id: from now on").isEqualTo(3);
+	}
+
+	@Test
+	void aSessionKeptForTheNextServerIsNotRemoved() {
+		EventJournal journal = this.journals.sessionStarted(SCOPE);
+		journal.publish("session_exited", snapshot("s1"));
+		this.journals.sessionReleased(SCOPE, snapshot("s1"), false);
+		assertThat(journal.after(0)).extracting(EventJournal.Event::type).containsExactly("session_exited");
+		assertThat(this.journals.size()).as("nothing follows it").isZero();
+	}
+
+	@Test
 	void aStreamResumedAfterTheLastSessionWentReceivesItsRemoval() {
 		EventJournal journal = this.journals.sessionStarted(SCOPE);
 		journal.publish("session_started", snapshot("s1"));
 		EventJournal stream = this.journals.subscribe(SCOPE);
 		// The client's connection breaks, then the session is removed.
 		this.journals.unsubscribe(SCOPE, stream);
-		this.journals.sessionRemoved(SCOPE, snapshot("s1"));
+		this.journals.sessionReleased(SCOPE, snapshot("s1"), true);
 		assertThat(this.journals.size()).as("nothing follows it").isZero();
 		this.now.addAndGet(Journals.IDLE_KEPT.toNanos() - 1);
 		EventJournal resumed = this.journals.subscribe(SCOPE);
@@ -77,7 +99,7 @@ class JournalsTests {
 		for (int i = 0; i <= Journals.MAX_IDLE; i++) {
 			Scope scope = new Scope("anonymous", "idle-" + i);
 			this.journals.sessionStarted(scope).publish("session_started", snapshot("s" + i));
-			this.journals.sessionRemoved(scope, snapshot("s" + i));
+			this.journals.sessionReleased(scope, snapshot("s" + i), true);
 		}
 		// idle-0 went past the cap: a new journal, after the highest number dropped.
 		assertThat(this.journals.subscribe(new Scope("anonymous", "idle-0")).after(0)).isEmpty();
@@ -93,7 +115,7 @@ class JournalsTests {
 		Scope alice = new Scope("alice", "work");
 		for (int i = 0; i < 20; i++) {
 			this.journals.sessionStarted(alice).publish("session_started", snapshot("a" + i));
-			this.journals.sessionRemoved(alice, snapshot("a" + i));
+			this.journals.sessionReleased(alice, snapshot("a" + i), true);
 			this.now.addAndGet(Journals.IDLE_KEPT.toNanos());
 		}
 		EventJournal bobs = this.journals.sessionStarted(new Scope("bob", "fresh"));

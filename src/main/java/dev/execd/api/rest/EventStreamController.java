@@ -89,9 +89,14 @@ class EventStreamController {
 					other than `session_started`, `session_exited` and `session_removed` goes first, \
 					so a flood of matches never pushes a session's start or end out. The events stay for \
 					5 minutes after the conversation's last session and stream went, so a stream that broke \
-					while the last session was removed still receives the removal. The stream ends only when \
-					execd shuts down. Use it to learn that a background command ended, a server is \
-					ready or a build printed an error without polling every session.""",
+					while the last session was removed still receives the removal. Numbers start at 1 again \
+					when execd restarts: a `Last-Event-ID` above the newest number replays every event kept, \
+					so a client reconnecting to the new server misses none of its events either. The stream \
+					ends only when execd shuts down; shutdown ends the sessions (`session_exited`, \
+					`end_reason: shutdown`) but does not remove them, since the restarted server lists \
+					them again: no `session_removed` comes for them. Use it to learn that a background \
+					command ended, a server is ready or a build printed an error without polling every \
+					session.""",
 			parameters = @Parameter(name = "access_token", in = ParameterIn.QUERY,
 					description = StreamController.ACCESS_TOKEN, schema = @Schema(type = "string")))
 	@ApiResponse(responseCode = "200", description = "The event stream.",
@@ -104,7 +109,9 @@ class EventStreamController {
 	ResponseEntity<StreamingResponseBody> events(Scope scope,
 			@Parameter(description = """
 					The `id` of the last event received: replay the newer ones still kept (the last \
-					1000). Absent: only events from now on.""",
+					1000). An id above the conversation's newest number, which this server never gave \
+					out (numbers start at 1 again when execd restarts), replays every event kept, \
+					as 0 does. Absent: only events from now on.""",
 					schema = @Schema(type = "integer", format = "int64", minimum = "0"), example = "2") @RequestHeader(
 							name = "Last-Event-ID", required = false) @Nullable String lastEventId,
 			HttpServletRequest request, HttpServletResponse response) {
@@ -128,22 +135,29 @@ class EventStreamController {
 
 	/** Writes a conversation's events until shutdown or the client goes away. */
 	private static void followEvents(EventJournal journal, @Nullable Long resume, SseWriter sse, JsonMapper json) {
-		long seq = (resume != null) ? resume : journal.lastSeq();
+		long seq = journal.resumeAfter(resume);
 		long lastWrite = System.nanoTime();
 		try {
 			sse.open();
-			while (!journal.closed()) {
+			boolean closed;
+			do {
+				// Read before the events: those published before the close (the
+				// sessions' exits at shutdown) are written before the stream ends.
+				closed = journal.closed();
 				for (EventJournal.Event event : journal.after(seq)) {
 					sse.event(event.type(), Long.toString(event.seq()), EventPayloads.data(event, json));
 					seq = event.seq();
 					lastWrite = System.nanoTime();
 				}
-				journal.awaitAfter(seq, lastWrite + SseWriter.PING_NANOS);
-				if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
-					sse.ping();
-					lastWrite = System.nanoTime();
+				if (!closed) {
+					journal.awaitAfter(seq, lastWrite + SseWriter.PING_NANOS);
+					if (System.nanoTime() - lastWrite >= SseWriter.PING_NANOS) {
+						sse.ping();
+						lastWrite = System.nanoTime();
+					}
 				}
 			}
+			while (!closed);
 		}
 		catch (IOException ex) {
 			// The client went away.
