@@ -39,6 +39,9 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 
 	private WebSocket socket;
 
+	// One per connection: closed with it, so its selector thread does not outlive it.
+	private HttpClient http;
+
 	// While paused nothing more is read from the socket: the client falls behind.
 	private volatile boolean paused;
 
@@ -66,7 +69,8 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 	private static AttachClient connect(boolean paused, int port, String pathAndQuery, String... headers) {
 		AttachClient client = new AttachClient();
 		client.paused = paused;
-		WebSocket.Builder builder = HttpClient.newHttpClient().newWebSocketBuilder();
+		client.http = HttpClient.newHttpClient();
+		WebSocket.Builder builder = client.http.newWebSocketBuilder();
 		for (int i = 0; i < headers.length; i += 2) {
 			builder.header(headers[i], headers[i + 1]);
 		}
@@ -152,8 +156,21 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 	/** The next message; fails when none comes in time. */
 	JsonNode next() throws InterruptedException {
 		JsonNode message = this.messages.poll(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-		assertThat(message).as("a message within " + TIMEOUT).isNotNull();
+		assertThat(message).as("a message within %s (the connection: %s)", TIMEOUT, state()).isNotNull();
 		return message;
+	}
+
+	/** How the connection stands, for a failure's message: open, or how it closed. */
+	private String state() {
+		if (!this.closed.isDone()) {
+			return "open";
+		}
+		try {
+			return "closed with " + this.closed.getNow(null);
+		}
+		catch (RuntimeException ex) {
+			return "failed: " + ex.getCause();
+		}
 	}
 
 	/** Messages up to and including the first that matches. */
@@ -200,6 +217,7 @@ final class AttachClient implements WebSocket.Listener, AutoCloseable {
 			this.socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye");
 		}
 		this.socket.abort();
+		this.http.shutdownNow();
 	}
 
 }
