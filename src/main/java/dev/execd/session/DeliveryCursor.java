@@ -161,7 +161,10 @@ final class DeliveryCursor {
 		int from = 0;
 		int to = Math.min(maxBytes, bytes.length);
 		if (!base64) {
-			from = Utf8.insideAtStart(ReadStarts.before(this.log, start, stream, false), bytes, bytes.length);
+			// Only a read that starts on a continuation byte can be inside a character:
+			// the bytes before are read for those alone, not for every poll.
+			from = (Utf8.leadingContinuations(bytes, Math.min(1, bytes.length)) == 0) ? 0
+					: Utf8.insideAtStart(ReadStarts.before(this.log, start, stream, false), bytes, bytes.length);
 			to = Math.max(from, to);
 			to += Utf8.completionAfter(bytes, from, to, bytes.length);
 			long end = (slice != null) ? slice.offsetOf(to) : start + to;

@@ -100,8 +100,8 @@ final class OutputFollower {
 		int have = (int) Math.min(3, this.log.total() - from);
 		byte[] head = (have > 0) ? this.log.read(from, have) : new byte[0];
 		// Chunks decode each run on their own, so a character never spans two.
-		byte[] before = ReadStarts.before(this.log, from, null, true);
-		int skip = Utf8.insideAtStart(before, head, head.length);
+		int skip = (Utf8.leadingContinuations(head, Math.min(1, head.length)) == 0) ? 0
+				: Utf8.insideAtStart(ReadStarts.before(this.log, from, null, true), head, head.length);
 		return (skip == head.length && have < 3 && !done) ? -1 : from + skip;
 	}
 
